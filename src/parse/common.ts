@@ -1,0 +1,102 @@
+/** Small syntax helpers shared by the language specs. */
+import type { Node } from 'web-tree-sitter';
+
+/** Walk up from `node`, returning the first ancestor whose type is in `types`, stopping at `stopTypes`. */
+export function ancestorOfType(node: Node, types: ReadonlySet<string>, stopTypes?: ReadonlySet<string>): Node | null {
+  let current = node.parent;
+  while (current) {
+    if (types.has(current.type)) return current;
+    if (stopTypes?.has(current.type)) return null;
+    current = current.parent;
+  }
+  return null;
+}
+
+/** True when `node` is the child stored under `field` of `parent`. */
+export function isField(parent: Node, field: string, node: Node): boolean {
+  const child = parent.childForFieldName(field);
+  return child !== null && child.startIndex === node.startIndex && child.endIndex === node.endIndex;
+}
+
+/** True when `inner` lies within `outer` (inclusive). */
+export function contains(outer: Node, inner: Node): boolean {
+  return outer.startIndex <= inner.startIndex && inner.endIndex <= outer.endIndex;
+}
+
+/**
+ * Comments directly above `node` (contiguous, no blank line in between), nearest last.
+ * `isComment` decides which sibling nodes are comments of interest.
+ */
+export function precedingComments(node: Node, isComment: (n: Node) => boolean): Node[] {
+  const out: Node[] = [];
+  let expectedRow = node.startPosition.row;
+  let sibling = node.previousSibling;
+  while (sibling && isComment(sibling)) {
+    if (sibling.endPosition.row < expectedRow - 1) break;
+    out.unshift(sibling);
+    expectedRow = sibling.startPosition.row;
+    sibling = sibling.previousSibling;
+  }
+  return out;
+}
+
+/** Strip comment markers line by line: `/**`, `*\/`, leading `*`, `//`, `///`, `#`, `--`, `-- |`. */
+export function stripCommentMarkers(text: string): string {
+  const lines = text
+    .replace(/^\/\*\*?/, '')
+    .replace(/\*\/$/, '')
+    .split('\n')
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^\/{2,3}!?\s?/, '')
+        .replace(/^\*\s?/, '')
+        .replace(/^--\s?[|^]?\s?/, '')
+        .replace(/^#\s?/, '')
+        .trimEnd(),
+    );
+  return trimBlankLines(lines).join('\n');
+}
+
+/** Remove the quotes and common indentation of a Python-style string literal. */
+export function stripStringQuotes(text: string): string {
+  const match = /^[rRbBuUfF]*("""|'''|"|')([\s\S]*)\1$/.exec(text);
+  const body = match ? (match[2] ?? '') : text;
+  const lines = body.split('\n');
+  const indents = lines
+    .slice(1)
+    .filter((l) => l.trim().length > 0)
+    .map((l) => l.length - l.trimStart().length);
+  const common = indents.length > 0 ? Math.min(...indents) : 0;
+  const dedented = lines.map((l, i) => (i === 0 ? l.trim() : l.slice(common).trimEnd()));
+  return trimBlankLines(dedented).join('\n');
+}
+
+function trimBlankLines(lines: string[]): string[] {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && (lines[start] ?? '').trim() === '') start++;
+  while (end > start && (lines[end - 1] ?? '').trim() === '') end--;
+  return lines.slice(start, end);
+}
+
+/** Collapse whitespace and cap the length of a one-line preview. */
+export function oneLine(text: string, max = 200): string {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  return collapsed.length > max ? `${collapsed.slice(0, max - 1)}…` : collapsed;
+}
+
+/** Default signature: the definition's text up to its body (or its first line). */
+export function signatureUpToBody(node: Node, source: string): string {
+  const body = node.childForFieldName('body');
+  const end = body && body.startIndex > node.startIndex ? body.startIndex : node.endIndex;
+  let text = source.slice(node.startIndex, end);
+  if (!body) text = text.split('\n')[0] ?? text;
+  return oneLine(text.replace(/[\s{:=]+$/, ''));
+}
+
+/** Last identifier of a dotted/qualified name: `a.b.C` → `C`, `a::b` → `b`. */
+export function lastSegment(text: string): string {
+  const parts = text.split(/\.|::/);
+  return parts[parts.length - 1] ?? text;
+}

@@ -1,0 +1,63 @@
+/**
+ * What a language contributes to fact extraction. The generic engine (extract.ts)
+ * runs the language's query file (queries/<lang>.scm) and calls these hooks.
+ *
+ * Capture conventions in a query file:
+ *   @definition.<kind> + @name      a definition node and its name node (kind: see DEFINITION_KINDS)
+ *   @import.module [@import.name] [@import.alias] [@import.default]
+ *                                   one imported binding; no @import.name means the module itself ('*');
+ *                                   @import.default marks a default import (name 'default', alias = local name)
+ *   @export.name [@export.alias] [@export.module]
+ *                                   one exported binding (export clause / export list); with a module it is a re-export
+ *   @export.all + @export.module    `export * from 'm'`
+ *   @call + @call.name [@call.receiver]
+ *                                   a call site; @call.name is the callee's (last) identifier
+ *   @reference                      an identifier occurrence that may name a symbol (role via classifyUsage)
+ *   @complexity.branch              if/loop/catch/ternary/guard: +1 cyclomatic, +1+nesting cognitive, nests
+ *   @complexity.switch              switch/match: +1+nesting cognitive, nests (cases add cyclomatic)
+ *   @complexity.case                a case / match arm: +1 cyclomatic
+ *   @complexity.logical             a binary && / || / and / or: +1 cyclomatic, +1 cognitive
+ *   @complexity.else                an else / elif branch: +1 cognitive
+ *
+ * Pattern order matters for definitions: when two patterns capture the same node,
+ * the one written first wins.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { DefinitionKind, Language, UsageRole } from '../core/types.js';
+
+export interface FileContext {
+  source: string;
+  root: Node;
+  /** Names listed in local export clauses (`export { a, b }`, Haskell export lists). */
+  exportedNames: Set<string>;
+  /** True when the file has an explicit export list that defines visibility (Haskell module header, Python __all__). */
+  hasExportList: boolean;
+}
+
+export interface DefinitionCandidate {
+  node: Node;
+  nameNode: Node;
+  name: string;
+  kind: DefinitionKind;
+  /** Kind of the enclosing definition, null at top level. */
+  parentKind: DefinitionKind | null;
+}
+
+export interface LanguageSpec {
+  language: Language;
+  /** npm package shipping the grammar and the wasm file name inside it. */
+  grammar: { package: string; wasm: string };
+  /** Query file name under parse/queries. */
+  queryFile: string;
+  /** Role of the site where `node` (an @reference capture) occurs. */
+  classifyUsage(node: Node): UsageRole;
+  isExported(def: DefinitionCandidate, file: FileContext): boolean;
+  /** The literal text of the doc comment / docstring, comment markers stripped; null when none. */
+  docstring(def: DefinitionCandidate, file: FileContext): string | null;
+  /** Decorator / annotation names, without `@` and arguments. */
+  decorators(def: DefinitionCandidate, file: FileContext): string[];
+  /** Optional override of the default signature (text up to the body). */
+  signature?(def: DefinitionCandidate, file: FileContext): string;
+  /** Optional: collect extra file-level facts before definitions are processed (e.g. Python __all__). */
+  prepareFile?(file: FileContext): void;
+}
