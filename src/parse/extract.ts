@@ -282,7 +282,8 @@ function buildCalls(
     const viaImport = receiver === null ? importByLocal.get(callee) : importByLocal.get(receiver.split('.')[0] ?? receiver);
     let resolution: CallFact['resolution'] = 'name';
     let module: string | null = null;
-    if (receiver === null && localNames.has(callee)) resolution = 'local';
+    const selfCall = receiver === 'this' || receiver === 'self';
+    if ((receiver === null || selfCall) && localNames.has(callee)) resolution = 'local';
     else if (viaImport) {
       resolution = 'import';
       module = viaImport.module;

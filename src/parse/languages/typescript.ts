@@ -1,0 +1,280 @@
+/**
+ * TypeScript, TSX and JavaScript facts. The three grammars share node names;
+ * JavaScript has its own query file because it lacks the type nodes.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { UsageRole } from '../../core/types.js';
+import { isField, precedingComments, stripCommentMarkers } from '../common.js';
+import type { DefinitionCandidate, FileContext, LanguageSpec } from '../language-spec.js';
+
+const COMPARISON_OPERATORS: ReadonlySet<string> = new Set(['===', '!==', '==', '!=']);
+const RECORD_LIKE: ReadonlySet<string> = new Set(['Record', 'Map', 'ReadonlyMap', 'WeakMap', 'Partial<Record>']);
+
+/** Nodes a usage walk passes through without deciding anything. */
+const TRANSPARENT: ReadonlySet<string> = new Set([
+  'parenthesized_expression',
+  'non_null_expression',
+  'nested_identifier',
+  'nested_type_identifier',
+  'computed_property_name',
+  'subscript_expression',
+  'spread_element',
+]);
+
+/** Type-level nodes: a usage inside one of them is in a type position. */
+const TYPE_NODES: ReadonlySet<string> = new Set([
+  'generic_type',
+  'type_arguments',
+  'union_type',
+  'intersection_type',
+  'array_type',
+  'tuple_type',
+  'readonly_type',
+  'parenthesized_type',
+  'lookup_type',
+  'index_type_query',
+  'type_query',
+  'object_type',
+  'function_type',
+  'constructor_type',
+  'conditional_type',
+  'infer_type',
+  'optional_type',
+  'rest_type',
+  'literal_type',
+  'template_literal_type',
+  'type_predicate',
+  'asserts',
+  'keyof_type',
+  'existential_type',
+  'constraint',
+  'default_type',
+  'type_parameter',
+  'type_parameters',
+  'nested_type_identifier',
+  'property_signature',
+  'method_signature',
+  'index_signature',
+  'call_signature',
+  'construct_signature',
+  'formal_parameters',
+  'required_parameter',
+  'optional_parameter',
+]);
+
+function classifyUsage(node: Node): UsageRole {
+  let child = node;
+  let parent = node.parent;
+  let sawMember = false;
+  let inType = false;
+  while (parent) {
+    const type = parent.type;
+    switch (type) {
+      case 'import_statement':
+      case 'import_clause':
+      case 'named_imports':
+      case 'import_specifier':
+      case 'namespace_import':
+      case 'import_require_clause':
+        return 'import';
+      case 'export_specifier':
+      case 'export_clause':
+        return 'export';
+      case 'export_statement':
+        return isField(parent, 'value', child) ? 'export' : fallback(sawMember, inType);
+      case 'switch_case':
+        return isField(parent, 'value', child) ? 'case_pattern' : fallback(sawMember, inType);
+      case 'switch_statement':
+        // The switch subject: `switch (node.kind)` is where a property's variants are matched.
+        return isField(parent, 'value', child) ? 'case_pattern' : fallback(sawMember, inType);
+      case 'binary_expression': {
+        const operator = parent.childForFieldName('operator')?.type ?? '';
+        return COMPARISON_OPERATORS.has(operator) ? 'comparison' : fallback(sawMember, inType);
+      }
+      case 'member_expression':
+        if (isField(parent, 'property', child) || child === node) sawMember = true;
+        if (isField(parent, 'property', child)) {
+          const grand = parent.parent;
+          if (grand?.type === 'call_expression' && isField(grand, 'function', parent) && child.id === node.id) return 'call';
+          if (grand?.type === 'new_expression' && isField(grand, 'constructor', parent) && child.id === node.id) return 'instantiation';
+        }
+        sawMember = true;
+        break;
+      case 'call_expression':
+        if (isField(parent, 'function', child)) return sawMember ? 'member_access' : 'call';
+        return fallback(sawMember, inType);
+      case 'new_expression':
+        if (isField(parent, 'constructor', child)) return sawMember ? 'member_access' : 'instantiation';
+        return fallback(sawMember, inType);
+      case 'extends_clause':
+      case 'extends_type_clause':
+        return 'extends';
+      case 'implements_clause':
+        return 'implements';
+      case 'pair':
+        if (isField(parent, 'key', child)) return 'object_key';
+        return fallback(sawMember, inType);
+      case 'mapped_type_clause':
+        return 'object_key';
+      case 'type_arguments': {
+        const generic = parent.parent;
+        const nameField = generic?.type === 'generic_type' ? 'name' : generic?.type === 'new_expression' ? 'constructor' : null;
+        const name = nameField ? generic?.childForFieldName(nameField)?.text : undefined;
+        if (name && RECORD_LIKE.has(name) && parent.namedChild(0)?.id === child.id) return 'object_key';
+        inType = true;
+        break;
+      }
+      case 'type_annotation':
+        return annotationRole(parent);
+      case 'type_alias_declaration':
+      case 'as_expression':
+      case 'satisfies_expression':
+      case 'type_assertion':
+        return inType || child.type !== 'identifier' ? 'type_reference' : fallback(sawMember, inType);
+      case 'assignment_expression':
+      case 'augmented_assignment_expression':
+        if (isField(parent, 'left', child)) return 'assignment';
+        return isField(parent, 'right', child) && isBareChain(child) ? 'assignment' : fallback(sawMember, inType);
+      case 'variable_declarator':
+        return isField(parent, 'value', child) && isBareChain(child) ? 'assignment' : fallback(sawMember, inType);
+      default:
+        if (TYPE_NODES.has(type)) {
+          if (type !== 'formal_parameters' && type !== 'required_parameter' && type !== 'optional_parameter') inType = true;
+          break;
+        }
+        if (!TRANSPARENT.has(type)) return fallback(sawMember, inType);
+    }
+    child = parent;
+    parent = parent.parent;
+  }
+  return fallback(sawMember, inType);
+}
+
+function fallback(sawMember: boolean, inType: boolean): UsageRole {
+  if (inType) return 'type_reference';
+  return sawMember ? 'member_access' : 'other';
+}
+
+/** An identifier or a plain `a.b.c` chain: the value itself flows into the target. */
+function isBareChain(node: Node): boolean {
+  if (node.type === 'identifier') return true;
+  if (node.type !== 'member_expression') return false;
+  const object = node.childForFieldName('object');
+  return object !== null && (object.type === 'this' || isBareChain(object));
+}
+
+/** The role of a type annotation depends on what it annotates. */
+function annotationRole(annotation: Node): UsageRole {
+  const owner = annotation.parent;
+  if (!owner) return 'type_reference';
+  switch (owner.type) {
+    case 'required_parameter':
+    case 'optional_parameter':
+      return 'type_parameter';
+    case 'public_field_definition':
+    case 'property_signature':
+      return 'type_property';
+    case 'index_signature':
+      return 'type_property';
+    default:
+      return isField(owner, 'return_type', annotation) ? 'type_return' : 'type_reference';
+  }
+}
+
+/** The statement that carries a definition's comments and export keyword. */
+function statementOf(node: Node): Node {
+  let current = node;
+  if (current.type === 'variable_declarator' && current.parent) current = current.parent;
+  if (current.parent?.type === 'export_statement') current = current.parent;
+  return current;
+}
+
+function isExported(def: DefinitionCandidate, file: FileContext): boolean {
+  if (def.parentKind === null) {
+    return statementOf(def.node).type === 'export_statement' || file.exportedNames.has(def.name) || isAmbientExported(def.node);
+  }
+  if (def.parentKind === 'function' || def.parentKind === 'method') return false;
+  if (hasPrivateMarker(def.node)) return false;
+  // A member is reachable from outside when its container is.
+  let container = def.node.parent;
+  while (container && !CONTAINERS.has(container.type)) container = container.parent;
+  if (!container) return false;
+  const nameNode = container.childForFieldName('name');
+  const statement = statementOf(container);
+  return statement.type === 'export_statement' || (nameNode !== null && file.exportedNames.has(nameNode.text));
+}
+
+const CONTAINERS: ReadonlySet<string> = new Set([
+  'class_declaration',
+  'abstract_class_declaration',
+  'interface_declaration',
+  'enum_declaration',
+  'internal_module',
+  'class',
+]);
+
+function hasPrivateMarker(node: Node): boolean {
+  const name = node.childForFieldName('name');
+  if (name?.type === 'private_property_identifier') return true;
+  for (const child of node.namedChildren) {
+    if (child?.type === 'accessibility_modifier' && child.text !== 'public') return true;
+  }
+  return false;
+}
+
+/** Declarations inside `declare module 'x' { ... }` are visible to importers. */
+function isAmbientExported(node: Node): boolean {
+  return node.parent?.parent?.type === 'module' || node.parent?.parent?.type === 'ambient_declaration';
+}
+
+function docstring(def: DefinitionCandidate): string | null {
+  const comments = precedingComments(statementOf(def.node), (n) => n.type === 'comment' || n.type === 'decorator');
+  const doc = [...comments].reverse().find((n) => n.type === 'comment' && n.text.startsWith('/**'));
+  return doc ? stripCommentMarkers(doc.text) : null;
+}
+
+function decorators(def: DefinitionCandidate): string[] {
+  const names: string[] = [];
+  const collect = (n: Node | null | undefined): void => {
+    if (n?.type !== 'decorator') return;
+    const expr = n.namedChild(0);
+    const target = expr?.type === 'call_expression' ? expr.childForFieldName('function') : expr;
+    if (target) names.push(target.text);
+  };
+  const statement = statementOf(def.node);
+  for (const child of statement.namedChildren) collect(child);
+  if (statement.id !== def.node.id) for (const child of def.node.namedChildren) collect(child);
+  // Member decorators are the preceding siblings inside a class body.
+  let sibling = def.node.parent?.type === 'class_body' ? def.node.previousNamedSibling : null;
+  const before: string[] = [];
+  while (sibling?.type === 'decorator') {
+    const expr = sibling.namedChild(0);
+    const target = expr?.type === 'call_expression' ? expr.childForFieldName('function') : expr;
+    if (target) before.unshift(target.text);
+    sibling = sibling.previousNamedSibling;
+  }
+  return [...before, ...names];
+}
+
+function signature(def: DefinitionCandidate, file: FileContext): string {
+  const node = def.node;
+  const statement = statementOf(node);
+  let start = statement.startIndex;
+  // Skip decorators and leading comments inside the statement.
+  for (const child of statement.namedChildren) {
+    if (child?.type === 'decorator') start = child.endIndex;
+  }
+  const body = node.childForFieldName('body') ?? (node.type === 'variable_declarator' ? node.childForFieldName('value')?.childForFieldName('body') : null);
+  const end = body ? body.startIndex : statement.type === 'export_statement' && node.type !== 'variable_declarator' ? node.endIndex : node.endIndex;
+  let text = file.source.slice(start, end);
+  if (!body) text = text.split('\n')[0] ?? text;
+  return text.replace(/\s+/g, ' ').replace(/[\s{=>]+$/, '').trim().slice(0, 200);
+}
+
+function makeSpec(language: 'typescript' | 'tsx' | 'javascript', pkg: string, wasm: string, queryFile: string): LanguageSpec {
+  return { language, grammar: { package: pkg, wasm }, queryFile, classifyUsage, isExported, docstring, decorators, signature };
+}
+
+export const typescriptSpec = makeSpec('typescript', 'tree-sitter-typescript', 'tree-sitter-typescript.wasm', 'typescript.scm');
+export const tsxSpec = makeSpec('tsx', 'tree-sitter-typescript', 'tree-sitter-tsx.wasm', 'typescript.scm');
+export const javascriptSpec = makeSpec('javascript', 'tree-sitter-javascript', 'tree-sitter-javascript.wasm', 'javascript.scm');
