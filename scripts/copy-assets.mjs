@@ -1,0 +1,4 @@
+// Build step: copy the tree-sitter query files next to the compiled parser and make the CLI executable.
+import { chmodSync, cpSync } from 'node:fs';
+cpSync('src/parse/queries', 'dist/parse/queries', { recursive: true });
+chmodSync('dist/cli/main.js', 0o755);

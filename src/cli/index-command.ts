@@ -1,0 +1,34 @@
+/** `scout index`: bring the index up to date and print one summary line (or JSON stats). */
+import { indexRepository, type IndexStats } from '../index/indexer.js';
+import { SqliteStore } from '../index/store.js';
+import { ProgressBar } from './progress.js';
+
+export async function runIndexCommand(root: string, options: { json: boolean; force: boolean }): Promise<IndexStats & { root: string; database: string; notes: string[] }> {
+  const store = SqliteStore.open(root);
+  try {
+    const bar = options.json ? null : new ProgressBar('indexing');
+    const stats = await indexRepository(root, store, {
+      force: options.force,
+      onProgress: bar ? (p) => bar.update(p.done, p.total) : undefined,
+    });
+    bar?.finish();
+    return { root, database: store.dbPath, notes: store.notes, ...stats };
+  } finally {
+    store.close();
+  }
+}
+
+export function formatIndexSummary(result: Awaited<ReturnType<typeof runIndexCommand>>): string {
+  const seconds = result.durationMs / 1000;
+  const rate = seconds > 0 ? Math.round(result.linesParsed / seconds) : result.linesParsed;
+  const parts = [
+    `indexed ${result.filesSeen} files in ${seconds.toFixed(2)} s`,
+    `${result.filesParsed} parsed (${result.linesParsed} lines, ${rate} lines/s)`,
+    `${result.filesUnchanged} unchanged`,
+    `${result.filesDeleted} removed`,
+    `${result.filesSkipped} skipped`,
+  ];
+  if (result.parseFailures > 0) parts.push(`${result.parseFailures} failed to parse (see scout status)`);
+  const notes = result.notes.map((n) => `\nnote: ${n}`).join('');
+  return `${parts.join(', ')}${notes}`;
+}

@@ -1,0 +1,91 @@
+/** `scout status`: freshness, counts, skipped files, database size. Reads only; never reindexes. */
+import { statSync } from 'node:fs';
+import { checkFreshness } from '../index/freshness.js';
+import { SCHEMA_VERSION } from '../index/schema.js';
+import { SqliteStore, type IndexCounts } from '../index/store.js';
+import type { SkippedFile } from '../workspace/walk.js';
+
+export interface StatusReport {
+  root: string;
+  database: string;
+  databaseBytes: number;
+  schemaVersion: number;
+  indexedAt: string | null;
+  indexedCommit: string | null;
+  headCommit: string | null;
+  fresh: boolean;
+  stale: { modified: string[]; added: string[]; deleted: string[]; gitDirty: string[] | null };
+  freshnessCheckMs: number;
+  counts: IndexCounts;
+  skipped: SkippedFile[];
+  notes: string[];
+}
+
+export function runStatusCommand(root: string): StatusReport {
+  const store = SqliteStore.open(root);
+  try {
+    const freshness = checkFreshness(root, store, { includeGitStatus: true });
+    let databaseBytes = 0;
+    for (const suffix of ['', '-wal']) databaseBytes += statSync(store.dbPath + suffix, { throwIfNoEntry: false })?.size ?? 0;
+    return {
+      root,
+      database: store.dbPath,
+      databaseBytes,
+      schemaVersion: SCHEMA_VERSION,
+      indexedAt: store.getMeta('indexed_at'),
+      indexedCommit: freshness.indexedCommit,
+      headCommit: freshness.headCommit,
+      fresh: freshness.fresh,
+      stale: { modified: freshness.modified, added: freshness.added, deleted: freshness.deleted, gitDirty: freshness.gitDirty },
+      freshnessCheckMs: Math.round(freshness.durationMs * 100) / 100,
+      counts: store.counts(),
+      skipped: store.listSkipped(),
+      notes: store.notes,
+    };
+  } finally {
+    store.close();
+  }
+}
+
+const LIST_LIMIT = 10;
+
+export function formatStatus(s: StatusReport): string {
+  const out: string[] = [];
+  out.push(`repository  ${s.root}`);
+  if (s.indexedAt === null) {
+    out.push('index       not built yet: run `scout index` (queries also build it on first use)');
+    return out.join('\n');
+  }
+  const staleCount = s.stale.modified.length + s.stale.added.length + s.stale.deleted.length;
+  const commit = s.indexedCommit ? s.indexedCommit.slice(0, 7) : 'no git commit';
+  if (s.fresh) out.push(`freshness   fresh at ${commit} (indexed ${s.indexedAt}; checked in ${s.freshnessCheckMs} ms)`);
+  else {
+    const headNote = s.headCommit !== s.indexedCommit ? `, HEAD moved to ${s.headCommit?.slice(0, 7) ?? 'none'}` : '';
+    out.push(`freshness   STALE: ${staleCount} file${staleCount === 1 ? '' : 's'} changed since ${commit}${headNote}; the next query refreshes it, or run \`scout index\``);
+    for (const [label, list] of [['modified', s.stale.modified], ['added', s.stale.added], ['deleted', s.stale.deleted]] as const) {
+      if (list.length === 0) continue;
+      out.push(`  ${label}: ${list.slice(0, LIST_LIMIT).join(', ')}${list.length > LIST_LIMIT ? ` … and ${list.length - LIST_LIMIT} more (--json lists all)` : ''}`);
+    }
+  }
+  if (s.stale.gitDirty && s.stale.gitDirty.length > 0) out.push(`git         ${s.stale.gitDirty.length} uncommitted file(s) in the work tree`);
+  const c = s.counts;
+  out.push(`files       ${c.files} (${c.lines} lines)`);
+  for (const [language, v] of Object.entries(c.byLanguage)) out.push(`  ${language.padEnd(11)} ${String(v.files).padStart(6)} files ${String(v.lines).padStart(9)} lines`);
+  out.push(`facts       ${c.definitions} definitions, ${c.usages} usages, ${c.imports} imports, ${c.calls} calls, ${c.chunks} search chunks`);
+  out.push(`  by kind   ${Object.entries(c.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  if (c.filesWithSyntaxErrors > 0) out.push(`parsing     ${c.filesWithSyntaxErrors} file(s) with syntax errors (facts kept from the parts that parse)`);
+  if (c.filesWithInvalidUtf8 > 0) out.push(`encoding    ${c.filesWithInvalidUtf8} file(s) not valid UTF-8 (decoded with replacement characters)`);
+  for (const f of c.filesFailedToParse.slice(0, LIST_LIMIT)) out.push(`  failed    ${f.path}: ${f.error}`);
+  if (s.skipped.length > 0) {
+    const byReason = new Map<string, SkippedFile[]>();
+    for (const k of s.skipped) byReason.set(k.reason, [...(byReason.get(k.reason) ?? []), k]);
+    out.push(`skipped     ${s.skipped.length} file(s)`);
+    for (const [reason, list] of byReason) {
+      const shown = list.slice(0, 5).map((k) => (k.detail ? `${k.path} (${k.detail})` : k.path));
+      out.push(`  ${reason}: ${shown.join(', ')}${list.length > 5 ? ` … and ${list.length - 5} more` : ''}`);
+    }
+  }
+  out.push(`database    ${s.database} (${(s.databaseBytes / 1024 / 1024).toFixed(1)} MB, schema v${s.schemaVersion})`);
+  for (const n of s.notes) out.push(`note        ${n}`);
+  return out.join('\n');
+}

@@ -1,0 +1,119 @@
+/**
+ * Configuration: `scout.config.json` at the repository root, or `.scout/config.json`.
+ * Every option has a default; unknown keys and wrong types are errors that say how to fix them.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ScoutError } from './errors.js';
+
+export interface ScoutConfig {
+  index: {
+    /** Files larger than this many bytes are skipped (and listed in status). */
+    maxFileBytes: number;
+    /** Extra glob patterns to exclude (gitignore syntax), on top of .gitignore, .scoutignore and the defaults. */
+    exclude: string[];
+    /** Directory names always skipped. */
+    defaultExcludes: string[];
+    /** Parse in worker threads: 'auto' uses them when there is more than one core and enough files. */
+    workers: 'auto' | number;
+  };
+  freshness: {
+    /** ensureFresh reindexes changed files incrementally up to this many; more triggers a full reindex. */
+    maxIncrementalFiles: number;
+  };
+}
+
+export const DEFAULT_CONFIG: ScoutConfig = {
+  index: {
+    maxFileBytes: 1_000_000,
+    exclude: [],
+    defaultExcludes: [
+      'node_modules',
+      '.git',
+      '.hg',
+      '.svn',
+      'dist',
+      'build',
+      'out',
+      'target',
+      'vendor',
+      '.scout',
+      '.next',
+      '.nuxt',
+      '.venv',
+      'venv',
+      '__pycache__',
+      '.mypy_cache',
+      '.pytest_cache',
+      '.tox',
+      '.gradle',
+      '.idea',
+      '.vscode',
+      'coverage',
+      'dist-newstyle',
+      '.stack-work',
+    ],
+    workers: 'auto',
+  },
+  freshness: {
+    maxIncrementalFiles: 50,
+  },
+};
+
+export const CONFIG_FILES = ['scout.config.json', path.join('.scout', 'config.json')];
+
+export function loadConfig(root: string): ScoutConfig {
+  for (const name of CONFIG_FILES) {
+    const file = path.join(root, name);
+    if (!existsSync(file)) continue;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new ScoutError('CONFIG_INVALID', `${name} is not valid JSON (${(error as Error).message}); fix the syntax or delete the file to use defaults`);
+    }
+    return mergeConfig(raw, name);
+  }
+  return structuredClone(DEFAULT_CONFIG);
+}
+
+/** Merge a parsed config object over the defaults, validating every key. */
+export function mergeConfig(raw: unknown, source = 'config'): ScoutConfig {
+  const config = structuredClone(DEFAULT_CONFIG);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ScoutError('CONFIG_INVALID', `${source} must be a JSON object like {"index": {"maxFileBytes": 1000000}}`);
+  }
+  for (const [section, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (section === '$schema') continue;
+    if (!(section in config)) {
+      throw new ScoutError('CONFIG_INVALID', `${source}: unknown section "${section}"; known sections: ${Object.keys(config).join(', ')}`);
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      throw new ScoutError('CONFIG_INVALID', `${source}: "${section}" must be an object`);
+    }
+    const target = config[section as keyof ScoutConfig] as unknown as Record<string, unknown>;
+    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+      if (!(key in target)) {
+        throw new ScoutError('CONFIG_INVALID', `${source}: unknown option "${section}.${key}"; known: ${Object.keys(target).join(', ')}`);
+      }
+      target[key] = checkValue(`${section}.${key}`, target[key], v, source);
+    }
+  }
+  return config;
+}
+
+function checkValue(key: string, current: unknown, value: unknown, source: string): unknown {
+  if (key === 'index.workers') {
+    if (value === 'auto' || (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 64)) return value;
+    throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be "auto" or a whole number 0-64 (0 parses on the main thread)`);
+  }
+  if (typeof current === 'number') {
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
+    throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be a non-negative number, got ${JSON.stringify(value)}`);
+  }
+  if (Array.isArray(current)) {
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value;
+    throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be an array of strings`);
+  }
+  return value;
+}

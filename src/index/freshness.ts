@@ -1,0 +1,132 @@
+/**
+ * Is the index current? A quick check (git HEAD read from .git, one stat per
+ * indexed file and directory; a walk only when a directory changed) and
+ * `ensureFresh`, which every query runs first: it reindexes the changed files
+ * when there are few, or everything when there are many, and says what it did.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig, type ScoutConfig } from '../core/config.js';
+import { dirtyFiles, headCommit } from '../workspace/git.js';
+import { walkRepository } from '../workspace/walk.js';
+import { indexRepository, updatePaths } from './indexer.js';
+import type { IndexStore } from './store.js';
+
+export interface FreshnessReport {
+  fresh: boolean;
+  indexedCommit: string | null;
+  headCommit: string | null;
+  /** Never indexed at all. */
+  neverIndexed: boolean;
+  modified: string[];
+  added: string[];
+  deleted: string[];
+  /** Directories whose mtime changed, with their new mtimes. */
+  changedDirectories: Map<string, number>;
+  /** Files git reports as dirty (only when asked for: it costs a git process). */
+  gitDirty: string[] | null;
+  filesChecked: number;
+  durationMs: number;
+}
+
+export interface FreshnessOptions {
+  /** Also ask git for dirty files (slower: spawns git). */
+  includeGitStatus?: boolean;
+  config?: ScoutConfig;
+}
+
+export function checkFreshness(root: string, store: IndexStore, options: FreshnessOptions = {}): FreshnessReport {
+  const started = performance.now();
+  const indexedAt = store.getMeta('indexed_at');
+  const indexedCommit = store.getMeta('indexed_commit') || null;
+  const head = headCommit(root);
+  const files = store.listFiles();
+  const modified: string[] = [];
+  const deleted: string[] = [];
+  for (const file of files) {
+    const stat = statSync(path.join(root, file.path), { throwIfNoEntry: false });
+    if (!stat || !stat.isFile()) deleted.push(file.path);
+    else if (stat.size !== file.size || stat.mtimeMs !== file.mtimeMs) modified.push(file.path);
+  }
+  const changedDirectories = new Map<string, number>();
+  const storedDirectories = store.listDirectories();
+  for (const [dir, mtime] of storedDirectories) {
+    const stat = statSync(path.join(root, dir), { throwIfNoEntry: false });
+    if (!stat) changedDirectories.set(dir, -1);
+    else if (stat.mtimeMs !== mtime) changedDirectories.set(dir, stat.mtimeMs);
+  }
+  let added: string[] = [];
+  if (changedDirectories.size > 0 || indexedAt === null) {
+    // Something was added, removed or renamed: only a walk can tell what, honoring ignores.
+    const walk = walkRepository(root, options.config ?? loadConfig(root));
+    const known = new Set(files.map((f) => f.path));
+    added = walk.files.filter((f) => !known.has(f.path)).map((f) => f.path);
+    for (const [dir, mtime] of walk.directories) {
+      const previous = storedDirectories.get(dir);
+      if (previous !== mtime) changedDirectories.set(dir, mtime);
+    }
+    for (const dir of [...changedDirectories.keys()]) if (!walk.directories.has(dir)) changedDirectories.delete(dir);
+  }
+  const gitDirty = options.includeGitStatus ? dirtyFiles(root) : null;
+  const neverIndexed = indexedAt === null;
+  const fresh = !neverIndexed && modified.length === 0 && deleted.length === 0 && added.length === 0 && head === indexedCommit;
+  return {
+    fresh,
+    indexedCommit,
+    headCommit: head,
+    neverIndexed,
+    modified,
+    added,
+    deleted,
+    changedDirectories,
+    gitDirty,
+    filesChecked: files.length,
+    durationMs: performance.now() - started,
+  };
+}
+
+export interface EnsureFreshResult {
+  refreshed: boolean;
+  files_updated: number;
+  duration_ms: number;
+  /** 'none' when fresh, 'partial' for the changed files only, 'full' for a whole-repository pass. */
+  strategy: 'none' | 'partial' | 'full';
+  commit: string | null;
+  /** One line for answers to quote. */
+  note: string;
+}
+
+export async function ensureFresh(root: string, store: IndexStore, options: { config?: ScoutConfig } = {}): Promise<EnsureFreshResult> {
+  const started = performance.now();
+  const config = options.config ?? loadConfig(root);
+  const report = checkFreshness(root, store, { config });
+  if (report.fresh) {
+    const ms = Math.round(performance.now() - started);
+    return { refreshed: false, files_updated: 0, duration_ms: ms, strategy: 'none', commit: report.indexedCommit, note: `index fresh at ${shortSha(report.indexedCommit)}` };
+  }
+  const changed = [...report.modified, ...report.added, ...report.deleted];
+  let filesUpdated: number;
+  let strategy: EnsureFreshResult['strategy'];
+  if (!report.neverIndexed && changed.length <= config.freshness.maxIncrementalFiles) {
+    const stats = await updatePaths(root, store, changed, report.changedDirectories, { config });
+    filesUpdated = stats.filesParsed + stats.filesDeleted;
+    strategy = 'partial';
+  } else {
+    const stats = await indexRepository(root, store, { config });
+    filesUpdated = stats.filesParsed + stats.filesDeleted;
+    strategy = 'full';
+  }
+  const ms = Math.round(performance.now() - started);
+  return {
+    refreshed: true,
+    files_updated: filesUpdated,
+    duration_ms: ms,
+    strategy,
+    commit: store.getMeta('indexed_commit') || null,
+    note: `index refreshed: ${filesUpdated} file${filesUpdated === 1 ? '' : 's'} in ${ms} ms${strategy === 'full' ? ' (full pass)' : ''}`,
+  };
+}
+
+function shortSha(sha: string | null): string {
+  return sha ? sha.slice(0, 7) : 'working tree (no git commit)';
+}

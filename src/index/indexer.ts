@@ -1,0 +1,186 @@
+/**
+ * Incremental indexing. Only added, changed (content hash) and deleted files are
+ * touched. Everything one run writes is one SQLite transaction, so a run that is
+ * killed leaves the previous index exactly as it was.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig, type ScoutConfig } from '../core/config.js';
+import { headCommit } from '../workspace/git.js';
+import { languageOf } from '../workspace/language.js';
+import { walkRepository, type WalkedFile } from '../workspace/walk.js';
+import type { ParseJob, ParseOutcome } from './parse-job.js';
+import { chooseWorkerCount, runParseJobs } from './parse-pool.js';
+import type { IndexStore, StoredFile } from './store.js';
+
+export interface IndexProgress {
+  done: number;
+  total: number;
+  path: string;
+}
+
+export interface IndexOptions {
+  config?: ScoutConfig;
+  /** Re-read every file even when size and mtime are unchanged. */
+  force?: boolean;
+  onProgress?: (progress: IndexProgress) => void;
+}
+
+export interface IndexStats {
+  filesSeen: number;
+  filesParsed: number;
+  filesUnchanged: number;
+  filesDeleted: number;
+  filesSkipped: number;
+  linesParsed: number;
+  parseFailures: number;
+  workers: number;
+  durationMs: number;
+  commit: string | null;
+}
+
+/** Walk the whole repository and bring the index up to date with it. */
+export async function indexRepository(root: string, store: IndexStore, options: IndexOptions = {}): Promise<IndexStats> {
+  const started = performance.now();
+  const config = options.config ?? loadConfig(root);
+  const walk = walkRepository(root, config);
+  const stored = new Map(store.listFiles().map((f) => [f.path, f]));
+  const seen = new Set(walk.files.map((f) => f.path));
+  const deleted = [...stored.keys()].filter((p) => !seen.has(p));
+  const candidates = walk.files.filter((f) => options.force || needsRead(f, stored.get(f.path)));
+  const unchangedByStat = walk.files.length - candidates.length;
+
+  const stats = await writeChanges(root, store, config, candidates, deleted, stored, options.onProgress, () => {
+    store.replaceSkipped(walk.skipped);
+    store.replaceDirectories(walk.directories);
+  });
+  return {
+    ...stats,
+    filesSeen: walk.files.length,
+    filesUnchanged: stats.filesUnchanged + unchangedByStat,
+    filesSkipped: walk.skipped.length,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/**
+ * Update just the given repo-relative paths (added, modified or deleted) and the
+ * given directory mtimes: the partial reindex behind ensureFresh.
+ */
+export async function updatePaths(
+  root: string,
+  store: IndexStore,
+  paths: string[],
+  directories: Map<string, number>,
+  options: IndexOptions = {},
+): Promise<IndexStats> {
+  const started = performance.now();
+  const config = options.config ?? loadConfig(root);
+  const stored = new Map(store.listFiles().map((f) => [f.path, f]));
+  const present: WalkedFile[] = [];
+  const deleted: string[] = [];
+  for (const rel of paths) {
+    const language = languageOf(rel);
+    const absolute = path.join(root, rel);
+    let stat;
+    try {
+      stat = statSync(absolute);
+    } catch {
+      stat = null;
+    }
+    if (!stat || !stat.isFile() || !language || stat.size > config.index.maxFileBytes) {
+      if (stored.has(rel)) deleted.push(rel);
+      continue;
+    }
+    present.push({ path: rel, absolute, language, size: stat.size, mtimeMs: stat.mtimeMs });
+  }
+  const stats = await writeChanges(root, store, config, present, deleted, stored, options.onProgress, () => {
+    const all = store.listDirectories();
+    for (const [dir, mtime] of directories) all.set(dir, mtime);
+    store.replaceDirectories(all);
+  });
+  return { ...stats, filesSeen: paths.length, filesSkipped: 0, durationMs: Math.round(performance.now() - started) };
+}
+
+function needsRead(file: WalkedFile, previous: StoredFile | undefined): boolean {
+  if (!previous) return true;
+  return previous.size !== file.size || previous.mtimeMs !== file.mtimeMs || previous.language !== file.language;
+}
+
+async function writeChanges(
+  root: string,
+  store: IndexStore,
+  config: ScoutConfig,
+  files: WalkedFile[],
+  deleted: string[],
+  stored: Map<string, StoredFile>,
+  onProgress: IndexOptions['onProgress'],
+  finish: () => void,
+): Promise<Omit<IndexStats, 'filesSeen' | 'filesSkipped' | 'durationMs'>> {
+  const jobs: ParseJob[] = files.map((f, id) => ({
+    id,
+    path: f.path,
+    absolute: f.absolute,
+    language: f.language,
+    previousHash: stored.get(f.path)?.language === f.language ? (stored.get(f.path)?.hash ?? null) : null,
+  }));
+  let filesParsed = 0;
+  let filesUnchanged = 0;
+  let linesParsed = 0;
+  let parseFailures = 0;
+  let done = 0;
+  const vanished: string[] = [];
+
+  store.beginWrite();
+  try {
+    const onOutcome = (outcome: ParseOutcome): void => {
+      const file = files[outcome.id];
+      if (!file) return;
+      done++;
+      if (outcome.kind === 'vanished') {
+        // Deleted between the walk and the read: drop it like any deleted file.
+        vanished.push(file.path);
+      } else if (outcome.kind === 'unchanged') {
+        filesUnchanged++;
+        store.touchFile(file.path, file.size, file.mtimeMs);
+      } else {
+        filesParsed++;
+        linesParsed += outcome.lines;
+        if (outcome.parseError) parseFailures++;
+        store.writeFile(
+          {
+            path: file.path,
+            language: file.language,
+            hash: outcome.hash,
+            size: file.size,
+            mtimeMs: file.mtimeMs,
+            lines: outcome.lines,
+            invalidUtf8: outcome.invalidUtf8,
+            parseError: outcome.parseError,
+          },
+          outcome.facts,
+        );
+      }
+      onProgress?.({ done, total: files.length, path: file.path });
+    };
+    const { workersUsed } = await runParseJobs(jobs, chooseWorkerCount(config.index.workers, jobs.length), onOutcome);
+    for (const p of [...deleted, ...vanished]) store.deleteFile(p);
+    finish();
+    const commit = headCommit(root);
+    store.setMeta('indexed_commit', commit ?? '');
+    store.setMeta('indexed_at', new Date().toISOString());
+    store.commit();
+    return {
+      filesParsed,
+      filesUnchanged,
+      filesDeleted: deleted.length + vanished.length,
+      linesParsed,
+      parseFailures,
+      workers: workersUsed,
+      commit,
+    };
+  } catch (error) {
+    store.rollback();
+    throw error;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * SQLite schema. Bump SCHEMA_VERSION on any change: an index with another version
+ * is rebuilt from scratch (with a message), never read with the wrong shape.
+ */
+export const SCHEMA_VERSION = 1;
+
+export const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS files (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  language TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  mtime_ms REAL NOT NULL,
+  lines INTEGER NOT NULL,
+  syntax_errors INTEGER NOT NULL DEFAULT 0,
+  invalid_utf8 INTEGER NOT NULL DEFAULT 0,
+  parse_error TEXT
+);
+
+CREATE TABLE IF NOT EXISTS directories (
+  path TEXT PRIMARY KEY,
+  mtime_ms REAL NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS skipped (
+  path TEXT PRIMARY KEY,
+  reason TEXT NOT NULL,
+  detail TEXT
+);
+
+CREATE TABLE IF NOT EXISTS definitions (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  qualified_name TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  start_line INTEGER NOT NULL,
+  start_col INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  end_col INTEGER NOT NULL,
+  name_line INTEGER NOT NULL,
+  name_col INTEGER NOT NULL,
+  signature TEXT NOT NULL,
+  docstring TEXT,
+  is_exported INTEGER NOT NULL,
+  decorators TEXT NOT NULL,
+  parent TEXT,
+  cyclomatic INTEGER,
+  cognitive INTEGER,
+  max_nesting INTEGER,
+  lines INTEGER
+);
+CREATE INDEX IF NOT EXISTS definitions_file ON definitions(file_id);
+CREATE INDEX IF NOT EXISTS definitions_name ON definitions(name);
+CREATE INDEX IF NOT EXISTS definitions_qualified ON definitions(qualified_name);
+
+CREATE TABLE IF NOT EXISTS usages (
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  role TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  col INTEGER NOT NULL,
+  end_col INTEGER NOT NULL,
+  enclosing TEXT
+);
+CREATE INDEX IF NOT EXISTS usages_file ON usages(file_id);
+CREATE INDEX IF NOT EXISTS usages_name ON usages(name, role);
+
+CREATE TABLE IF NOT EXISTS imports (
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  alias TEXT,
+  module TEXT NOT NULL,
+  line INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS imports_file ON imports(file_id);
+CREATE INDEX IF NOT EXISTS imports_name ON imports(name);
+
+CREATE TABLE IF NOT EXISTS exports (
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  alias TEXT,
+  module TEXT,
+  line INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS exports_file ON exports(file_id);
+
+CREATE TABLE IF NOT EXISTS calls (
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  caller TEXT,
+  callee TEXT NOT NULL,
+  receiver TEXT,
+  line INTEGER NOT NULL,
+  col INTEGER NOT NULL,
+  resolution TEXT NOT NULL,
+  module TEXT
+);
+CREATE INDEX IF NOT EXISTS calls_file ON calls(file_id);
+CREATE INDEX IF NOT EXISTS calls_callee ON calls(callee);
+CREATE INDEX IF NOT EXISTS calls_caller ON calls(caller);
+
+CREATE TABLE IF NOT EXISTS chunks (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  symbol TEXT,
+  kind TEXT NOT NULL,
+  start_line INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id);
+
+-- Full-text index over chunks (external content: the text is stored once, in chunks).
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(symbol, text, content='chunks', content_rowid='id');
+CREATE TRIGGER IF NOT EXISTS chunks_fts_insert AFTER INSERT ON chunks BEGIN
+  INSERT INTO chunks_fts(rowid, symbol, text) VALUES (new.id, new.symbol, new.text);
+END;
+CREATE TRIGGER IF NOT EXISTS chunks_fts_delete AFTER DELETE ON chunks BEGIN
+  INSERT INTO chunks_fts(chunks_fts, rowid, symbol, text) VALUES ('delete', old.id, old.symbol, old.text);
+END;
+`;

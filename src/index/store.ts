@@ -1,0 +1,306 @@
+/**
+ * The index store. `IndexStore` is what the rest of Scout uses; `SqliteStore`
+ * is the embedded implementation (better-sqlite3, WAL, FTS5). A shared server
+ * engine can implement the same interface later.
+ */
+import { rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { ScoutError } from '../core/errors.js';
+import type { FileFacts, Language } from '../core/types.js';
+import type { SkippedFile } from '../workspace/walk.js';
+import { indexLocation } from './location.js';
+import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+
+export interface StoredFile {
+  id: number;
+  path: string;
+  language: Language;
+  hash: string;
+  size: number;
+  mtimeMs: number;
+  lines: number;
+  syntaxErrors: number;
+  invalidUtf8: boolean;
+  parseError: string | null;
+}
+
+export interface FileRecord {
+  path: string;
+  language: Language;
+  hash: string;
+  size: number;
+  mtimeMs: number;
+  lines: number;
+  invalidUtf8: boolean;
+  /** Set when the file could not be parsed at all; facts are then empty. */
+  parseError: string | null;
+}
+
+export interface IndexCounts {
+  files: number;
+  lines: number;
+  definitions: number;
+  usages: number;
+  imports: number;
+  calls: number;
+  chunks: number;
+  byLanguage: Record<string, { files: number; lines: number }>;
+  byKind: Record<string, number>;
+  filesWithSyntaxErrors: number;
+  filesWithInvalidUtf8: number;
+  filesFailedToParse: Array<{ path: string; error: string }>;
+}
+
+export interface IndexStore {
+  readonly dbPath: string;
+  /** Things the caller should tell the user (rebuilt schema, index outside the repo). */
+  readonly notes: string[];
+  getMeta(key: string): string | null;
+  setMeta(key: string, value: string): void;
+  listFiles(): StoredFile[];
+  beginWrite(): void;
+  commit(): void;
+  rollback(): void;
+  writeFile(record: FileRecord, facts: FileFacts | null): void;
+  touchFile(path: string, size: number, mtimeMs: number): void;
+  deleteFile(path: string): void;
+  replaceSkipped(skipped: SkippedFile[]): void;
+  listSkipped(): SkippedFile[];
+  replaceDirectories(directories: Map<string, number>): void;
+  listDirectories(): Map<string, number>;
+  counts(): IndexCounts;
+  close(): void;
+}
+
+type Statements = ReturnType<typeof prepare>;
+
+function prepare(db: Database.Database) {
+  return {
+    getMeta: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+    setMeta: db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
+    listFiles: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError FROM files'),
+    deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
+    insertFile: db.prepare(
+      'INSERT INTO files(path, language, hash, size, mtime_ms, lines, syntax_errors, invalid_utf8, parse_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
+    touchFile: db.prepare('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?'),
+    insertDefinition: db.prepare(
+      `INSERT INTO definitions(file_id, name, qualified_name, kind, start_line, start_col, end_line, end_col, name_line, name_col,
+        signature, docstring, is_exported, decorators, parent, cyclomatic, cognitive, max_nesting, lines)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertUsage: db.prepare('INSERT INTO usages(file_id, name, role, line, col, end_col, enclosing) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    insertImport: db.prepare('INSERT INTO imports(file_id, name, alias, module, line) VALUES (?, ?, ?, ?, ?)'),
+    insertExport: db.prepare('INSERT INTO exports(file_id, name, alias, module, line) VALUES (?, ?, ?, ?, ?)'),
+    insertCall: db.prepare('INSERT INTO calls(file_id, caller, callee, receiver, line, col, resolution, module) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+    insertChunk: db.prepare('INSERT INTO chunks(file_id, symbol, kind, start_line, end_line, text) VALUES (?, ?, ?, ?, ?, ?)'),
+    clearSkipped: db.prepare('DELETE FROM skipped'),
+    insertSkipped: db.prepare('INSERT OR REPLACE INTO skipped(path, reason, detail) VALUES (?, ?, ?)'),
+    listSkipped: db.prepare<[], { path: string; reason: SkippedFile['reason']; detail: string | null }>('SELECT path, reason, detail FROM skipped ORDER BY path'),
+    clearDirectories: db.prepare('DELETE FROM directories'),
+    insertDirectory: db.prepare('INSERT INTO directories(path, mtime_ms) VALUES (?, ?)'),
+    listDirectories: db.prepare<[], { path: string; mtime_ms: number }>('SELECT path, mtime_ms FROM directories'),
+  };
+}
+
+export class SqliteStore implements IndexStore {
+  readonly dbPath: string;
+  readonly notes: string[] = [];
+  private db: Database.Database;
+  private statements: Statements;
+
+  private constructor(dbPath: string, db: Database.Database, notes: string[]) {
+    this.dbPath = dbPath;
+    this.db = db;
+    this.notes.push(...notes);
+    this.statements = prepare(db);
+  }
+
+  /** Open (creating or rebuilding as needed) the index of the repository at `root`. */
+  static open(root: string): SqliteStore {
+    const location = indexLocation(root);
+    const notes = location.note ? [location.note] : [];
+    let db = openDatabase(location.dbPath);
+    const version = readSchemaVersion(db);
+    if (version !== null && version !== SCHEMA_VERSION) {
+      db.close();
+      removeDatabase(location.dbPath);
+      notes.push(`index schema changed (v${version} → v${SCHEMA_VERSION}): rebuilt from scratch`);
+      db = openDatabase(location.dbPath);
+    }
+    db.exec(SCHEMA_SQL);
+    db.prepare('INSERT OR IGNORE INTO meta(key, value) VALUES (?, ?)').run('schema_version', String(SCHEMA_VERSION));
+    return new SqliteStore(location.dbPath, db, notes);
+  }
+
+  getMeta(key: string): string | null {
+    return this.statements.getMeta.get(key)?.value ?? null;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.statements.setMeta.run(key, value);
+  }
+
+  listFiles(): StoredFile[] {
+    return (this.statements.listFiles.all() as Array<Omit<StoredFile, 'invalidUtf8'> & { invalidUtf8: number }>).map((f) => ({
+      ...f,
+      invalidUtf8: Boolean(f.invalidUtf8),
+    }));
+  }
+
+  beginWrite(): void {
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      throw lockError(error);
+    }
+  }
+
+  commit(): void {
+    this.db.exec('COMMIT');
+  }
+
+  rollback(): void {
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+  }
+
+  writeFile(record: FileRecord, facts: FileFacts | null): void {
+    const s = this.statements;
+    s.deleteFile.run(record.path);
+    const fileId = Number(
+      s.insertFile.run(
+        record.path,
+        record.language,
+        record.hash,
+        record.size,
+        record.mtimeMs,
+        record.lines,
+        facts?.syntaxErrors ?? 0,
+        record.invalidUtf8 ? 1 : 0,
+        record.parseError,
+      ).lastInsertRowid,
+    );
+    if (!facts) return;
+    for (const d of facts.definitions) {
+      const c = d.complexity;
+      s.insertDefinition.run(
+        fileId, d.name, d.qualifiedName, d.kind,
+        d.span.startLine, d.span.startColumn, d.span.endLine, d.span.endColumn,
+        d.nameSpan.startLine, d.nameSpan.startColumn,
+        d.signature, d.docstring, d.isExported ? 1 : 0, d.decorators.join(','), d.parent,
+        c?.cyclomatic ?? null, c?.cognitive ?? null, c?.maxNesting ?? null, c?.lines ?? null,
+      );
+    }
+    for (const u of facts.usages) s.insertUsage.run(fileId, u.name, u.role, u.span.startLine, u.span.startColumn, u.span.endColumn, u.enclosing);
+    for (const i of facts.imports) s.insertImport.run(fileId, i.name, i.alias, i.module, i.line);
+    for (const e of facts.exports) s.insertExport.run(fileId, e.name, e.alias, e.module, e.line);
+    for (const c of facts.calls) s.insertCall.run(fileId, c.caller, c.callee, c.receiver, c.line, c.column, c.resolution, c.module);
+    for (const c of facts.chunks) s.insertChunk.run(fileId, c.symbol, c.kind, c.startLine, c.endLine, c.text);
+  }
+
+  touchFile(path: string, size: number, mtimeMs: number): void {
+    this.statements.touchFile.run(size, mtimeMs, path);
+  }
+
+  deleteFile(path: string): void {
+    this.statements.deleteFile.run(path);
+  }
+
+  replaceSkipped(skipped: SkippedFile[]): void {
+    this.statements.clearSkipped.run();
+    for (const s of skipped) this.statements.insertSkipped.run(s.path, s.reason, s.detail ?? null);
+  }
+
+  listSkipped(): SkippedFile[] {
+    return this.statements.listSkipped.all().map((s) => (s.detail ? { path: s.path, reason: s.reason, detail: s.detail } : { path: s.path, reason: s.reason }));
+  }
+
+  replaceDirectories(directories: Map<string, number>): void {
+    this.statements.clearDirectories.run();
+    for (const [path, mtime] of directories) this.statements.insertDirectory.run(path, mtime);
+  }
+
+  listDirectories(): Map<string, number> {
+    return new Map(this.statements.listDirectories.all().map((d) => [d.path, d.mtime_ms]));
+  }
+
+  counts(): IndexCounts {
+    const one = (sql: string): number => (this.db.prepare(sql).pluck().get() as number | null) ?? 0;
+    const byLanguage: IndexCounts['byLanguage'] = {};
+    for (const row of this.db.prepare('SELECT language, COUNT(*) AS files, SUM(lines) AS lines FROM files GROUP BY language ORDER BY files DESC').all() as Array<{ language: string; files: number; lines: number }>) {
+      byLanguage[row.language] = { files: row.files, lines: row.lines };
+    }
+    const byKind: Record<string, number> = {};
+    for (const row of this.db.prepare('SELECT kind, COUNT(*) AS n FROM definitions GROUP BY kind ORDER BY n DESC').all() as Array<{ kind: string; n: number }>) {
+      byKind[row.kind] = row.n;
+    }
+    return {
+      files: one('SELECT COUNT(*) FROM files'),
+      lines: one('SELECT COALESCE(SUM(lines), 0) FROM files'),
+      definitions: one('SELECT COUNT(*) FROM definitions'),
+      usages: one('SELECT COUNT(*) FROM usages'),
+      imports: one('SELECT COUNT(*) FROM imports'),
+      calls: one('SELECT COUNT(*) FROM calls'),
+      chunks: one('SELECT COUNT(*) FROM chunks'),
+      byLanguage,
+      byKind,
+      filesWithSyntaxErrors: one('SELECT COUNT(*) FROM files WHERE syntax_errors > 0'),
+      filesWithInvalidUtf8: one('SELECT COUNT(*) FROM files WHERE invalid_utf8 = 1'),
+      filesFailedToParse: this.db
+        .prepare('SELECT path, parse_error AS error FROM files WHERE parse_error IS NOT NULL ORDER BY path')
+        .all() as Array<{ path: string; error: string }>,
+    };
+  }
+
+  /** Read-only access for query layers (search, analysis) that own their SQL. */
+  get database(): Database.Database {
+    return this.db;
+  }
+
+  close(): void {
+    this.rollback();
+    this.db.close();
+  }
+}
+
+function openDatabase(dbPath: string): Database.Database {
+  let db: Database.Database;
+  try {
+    db = new Database(dbPath);
+    db.pragma('journal_mode = WAL');
+  } catch (error) {
+    // Not a database (or corrupt beyond opening): start over rather than fail forever.
+    removeDatabase(dbPath);
+    db = new Database(dbPath);
+    db.pragma('journal_mode = WAL');
+    void error;
+  }
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+function readSchemaVersion(db: Database.Database): number | null {
+  try {
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+    return row ? Number(row.value) : null;
+  } catch {
+    return null; // no meta table yet: a new database
+  }
+}
+
+function removeDatabase(dbPath: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+}
+
+function lockError(error: unknown): Error {
+  const message = (error as Error).message ?? String(error);
+  if (/busy|locked/i.test(message)) {
+    return new ScoutError('INDEX_LOCKED', 'another scout process is writing this index; wait for it to finish and retry');
+  }
+  if (/readonly/i.test(message)) {
+    return new ScoutError('INDEX_READ_ONLY', `the index database is read-only (${message}); fix its permissions or delete .scout/`);
+  }
+  return error as Error;
+}
