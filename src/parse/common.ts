@@ -14,8 +14,7 @@ export function ancestorOfType(node: Node, types: ReadonlySet<string>, stopTypes
 
 /** True when `node` is the child stored under `field` of `parent`. */
 export function isField(parent: Node, field: string, node: Node): boolean {
-  const child = parent.childForFieldName(field);
-  return child !== null && child.startIndex === node.startIndex && child.endIndex === node.endIndex;
+  return parent.childForFieldName(field)?.id === node.id;
 }
 
 /** True when `inner` lies within `outer` (inclusive). */
@@ -99,4 +98,42 @@ export function signatureUpToBody(node: Node, source: string): string {
 export function lastSegment(text: string): string {
   const parts = text.split(/\.|::/);
   return parts[parts.length - 1] ?? text;
+}
+
+const parentCaches = new WeakMap<object, Map<number, Node | null>>();
+
+/**
+ * `node.parent`, memoized per tree. Tree-sitter finds a parent by descending from
+ * the root (nodes hold no parent pointer), and each call crosses into wasm, so
+ * classifiers that walk up from every identifier should use this instead.
+ */
+export function parentOf(node: Node): Node | null {
+  let cache = parentCaches.get(node.tree);
+  if (!cache) {
+    cache = new Map();
+    parentCaches.set(node.tree, cache);
+  }
+  let parent = cache.get(node.id);
+  if (parent === undefined) {
+    parent = node.parent;
+    cache.set(node.id, parent);
+  }
+  return parent;
+}
+
+const typeCaches = new WeakMap<object, Map<number, string>>();
+
+/** `node.type`, memoized per tree (one wasm call per distinct node). */
+export function typeOf(node: Node): string {
+  let cache = typeCaches.get(node.tree);
+  if (!cache) {
+    cache = new Map();
+    typeCaches.set(node.tree, cache);
+  }
+  let type = cache.get(node.id);
+  if (type === undefined) {
+    type = node.type;
+    cache.set(node.id, type);
+  }
+  return type;
 }

@@ -30,6 +30,9 @@ const LOCAL_ONLY: ReadonlySet<DefinitionKind> = new Set(['variable', 'constant']
 type ComplexityTag = 'branch' | 'switch' | 'case' | 'logical' | 'else';
 
 interface RawDefinition extends DefinitionCandidate {
+  /** Cached node bounds: every Node getter but startIndex crosses into wasm. */
+  start: number;
+  end: number;
   pattern: number;
   parentIndex: number;
   qualifiedName: string;
@@ -118,13 +121,17 @@ export function extractWith(loaded: LoadedLanguage, source: string): FileFacts {
     const usages: Usage[] = [];
     const seenReferences = new Set<number>();
     for (const node of references) {
-      if (definitionNameStarts.has(node.startIndex) || seenReferences.has(node.startIndex)) continue;
-      seenReferences.add(node.startIndex);
-      const owner = enclosing(node.startIndex, node.endIndex);
+      const start = node.startIndex;
+      if (definitionNameStarts.has(start) || seenReferences.has(start)) continue;
+      seenReferences.add(start);
+      // Identifiers are single-line: derive the end from the text instead of asking wasm.
+      const name = node.text;
+      const owner = enclosing(start, start + name.length);
+      const position = node.startPosition;
       usages.push({
-        name: node.text,
+        name,
         role: spec.classifyUsage(node),
-        span: spanFromPoints(node.startPosition, node.endPosition),
+        span: { startLine: position.row + 1, startColumn: position.column, endLine: position.row + 1, endColumn: position.column + name.length },
         enclosing: owner ? owner.qualifiedName : null,
       });
     }
@@ -162,6 +169,8 @@ function collectDefinition(match: QueryMatch, defByNode: Map<number, RawDefiniti
   defByNode.set(defCapture.node.id, {
     node: defCapture.node,
     nameNode: nameCapture.node,
+    start: defCapture.node.startIndex,
+    end: defCapture.node.endIndex,
     name: nameCapture.node.text,
     kind: kind as DefinitionKind,
     parentKind: null,
@@ -173,13 +182,13 @@ function collectDefinition(match: QueryMatch, defByNode: Map<number, RawDefiniti
 
 /** Sort by position, link each definition to its innermost container, drop function-local variables. */
 function nestDefinitions(raw: RawDefinition[]): RawDefinition[] {
-  raw.sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
+  raw.sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: RawDefinition[] = [];
   const stack: number[] = [];
   for (const def of raw) {
     while (stack.length > 0) {
       const top = kept[stack[stack.length - 1] ?? -1];
-      if (top && top.node.endIndex >= def.node.endIndex && top.node.startIndex <= def.node.startIndex) break;
+      if (top && top.end >= def.end && top.start <= def.start) break;
       stack.pop();
     }
     const parent = stack.length > 0 ? kept[stack[stack.length - 1] ?? -1] : undefined;
@@ -204,7 +213,7 @@ function makeEnclosingFinder(defs: RawDefinition[]): EnclosingFinder {
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const d = defs[mid];
-      if (d && d.node.startIndex <= start) {
+      if (d && d.start <= start) {
         found = mid;
         lo = mid + 1;
       } else hi = mid - 1;
@@ -213,7 +222,7 @@ function makeEnclosingFinder(defs: RawDefinition[]): EnclosingFinder {
     while (index >= 0) {
       const d = defs[index];
       if (!d) break;
-      if (d.node.startIndex <= start && end <= d.node.endIndex) return d;
+      if (d.start <= start && end <= d.end) return d;
       index = d.parentIndex;
     }
     return undefined;
@@ -323,8 +332,8 @@ function attachComplexity(
   defs.forEach((def, i) => {
     const target = definitions[i];
     if (!target || !CALLABLE.has(def.kind)) return;
-    const start = def.node.startIndex;
-    const end = def.node.endIndex;
+    const start = def.start;
+    const end = def.end;
     let baseDepth = -1;
     let cyclomatic = 1;
     let cognitive = 0;

@@ -4,7 +4,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { UsageRole } from '../../core/types.js';
-import { isField, precedingComments, stripCommentMarkers } from '../common.js';
+import { isField, parentOf, precedingComments, stripCommentMarkers, typeOf } from '../common.js';
 import type { DefinitionCandidate, FileContext, LanguageSpec } from '../language-spec.js';
 
 const COMPARISON_OPERATORS: ReadonlySet<string> = new Set(['===', '!==', '==', '!=']);
@@ -64,11 +64,11 @@ const TYPE_NODES: ReadonlySet<string> = new Set([
 
 function classifyUsage(node: Node): UsageRole {
   let child = node;
-  let parent = node.parent;
+  let parent = parentOf(node);
   let sawMember = false;
   let inType = false;
   while (parent) {
-    const type = parent.type;
+    const type = typeOf(parent);
     switch (type) {
       case 'import_statement':
       case 'import_clause':
@@ -94,7 +94,7 @@ function classifyUsage(node: Node): UsageRole {
       case 'member_expression':
         if (isField(parent, 'property', child) || child === node) sawMember = true;
         if (isField(parent, 'property', child)) {
-          const grand = parent.parent;
+          const grand = parentOf(parent);
           if (grand?.type === 'call_expression' && isField(grand, 'function', parent) && child.id === node.id) return 'call';
           if (grand?.type === 'new_expression' && isField(grand, 'constructor', parent) && child.id === node.id) return 'instantiation';
         }
@@ -117,7 +117,7 @@ function classifyUsage(node: Node): UsageRole {
       case 'mapped_type_clause':
         return 'object_key';
       case 'type_arguments': {
-        const generic = parent.parent;
+        const generic = parentOf(parent);
         const nameField = generic?.type === 'generic_type' ? 'name' : generic?.type === 'new_expression' ? 'constructor' : null;
         const name = nameField ? generic?.childForFieldName(nameField)?.text : undefined;
         if (name && RECORD_LIKE.has(name) && parent.namedChild(0)?.id === child.id) return 'object_key';
@@ -145,7 +145,7 @@ function classifyUsage(node: Node): UsageRole {
         if (!TRANSPARENT.has(type)) return fallback(sawMember, inType);
     }
     child = parent;
-    parent = parent.parent;
+    parent = parentOf(parent);
   }
   return fallback(sawMember, inType);
 }
