@@ -1,0 +1,221 @@
+import { utimesSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mergeConfig } from '../../src/core/config.js';
+import { checkFreshness, ensureFresh } from '../../src/index/freshness.js';
+import { indexRepository } from '../../src/index/indexer.js';
+import { SqliteStore } from '../../src/index/store.js';
+import { tempRepo, type TempRepo } from '../helpers/temp-repo.js';
+
+let repo: TempRepo;
+let store: SqliteStore | undefined;
+afterEach(() => {
+  store?.close();
+  store = undefined;
+  repo?.cleanup();
+});
+
+const definitionNames = (s: SqliteStore, file: string): string[] =>
+  s.database
+    .prepare('SELECT d.qualified_name FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? ORDER BY d.start_line')
+    .pluck()
+    .all(file) as string[];
+
+/** Bump mtime so an edit within the same millisecond still looks changed. */
+function touchLater(r: TempRepo, rel: string, seconds = 5): void {
+  const when = new Date(Date.now() + seconds * 1000);
+  utimesSync(path.join(r.root, rel), when, when);
+}
+
+describe('incremental indexing', () => {
+  it('indexes a repository and re-indexes only what changed', async () => {
+    repo = tempRepo({ fixture: 'typescript', git: true });
+    store = SqliteStore.open(repo.root);
+    const first = await indexRepository(repo.root, store);
+    expect(first.filesParsed).toBe(4);
+    expect(store.counts().definitions).toBeGreaterThan(20);
+
+    const again = await indexRepository(repo.root, store);
+    expect(again.filesParsed).toBe(0);
+    expect(again.filesUnchanged).toBe(4);
+
+    // Edit: new definition appears, old one is gone.
+    repo.write('src/kinds.ts', 'export enum LLMKind { OpenAI, Gemini }\n');
+    touchLater(repo, 'src/kinds.ts');
+    const edited = await indexRepository(repo.root, store);
+    expect(edited.filesParsed).toBe(1);
+    expect(definitionNames(store, 'src/kinds.ts')).toEqual(['LLMKind', 'LLMKind.OpenAI', 'LLMKind.Gemini']);
+
+    // Touch without a content change: hash says unchanged, nothing re-parsed.
+    touchLater(repo, 'src/router.ts', 10);
+    const touched = await indexRepository(repo.root, store);
+    expect(touched.filesParsed).toBe(0);
+    expect(touched.filesUnchanged).toBe(4);
+
+    // Add, delete, rename.
+    repo.write('src/added.ts', 'export function added(): number { return 1; }\n');
+    repo.remove('src/broken.ts');
+    repo.write('src/renamed.js', 'export function add(a, b) { return a + b; }\n');
+    repo.remove('src/plain.js');
+    const moved = await indexRepository(repo.root, store);
+    expect(moved.filesParsed).toBe(2);
+    expect(moved.filesDeleted).toBe(2);
+    const paths = store.listFiles().map((f) => f.path).sort();
+    expect(paths).toEqual(['src/added.ts', 'src/kinds.ts', 'src/renamed.js', 'src/router.ts']);
+    // No orphaned facts of deleted files.
+    const orphans = store.database.prepare('SELECT COUNT(*) FROM usages WHERE file_id NOT IN (SELECT id FROM files)').pluck().get();
+    expect(orphans).toBe(0);
+    const ftsRows = store.database.prepare("SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH 'added'").pluck().get();
+    expect(ftsRows).toBe(1);
+  });
+
+  it('honors .gitignore, .scoutignore, default excludes and the size limit, and reports skips', async () => {
+    repo = tempRepo({ fixture: 'typescript' });
+    repo.write('.gitignore', 'generated/\n');
+    repo.write('generated/out.ts', 'export const x = 1;\n');
+    repo.write('.scoutignore', '*.spec.ts\n');
+    repo.write('src/a.spec.ts', 'export const y = 1;\n');
+    repo.write('node_modules/pkg/index.js', 'module.exports = 1;\n');
+    repo.write('lib/.gitignore', 'local.ts\n');
+    repo.write('lib/local.ts', 'export const z = 1;\n');
+    repo.write('lib/kept.ts', 'export const k = 1;\n');
+    repo.write('big.ts', `export const big = "${'x'.repeat(2_000)}";\n`);
+    repo.write('image.ts', Buffer.from([0x47, 0x49, 0x46, 0x00, 0x01]));
+    store = SqliteStore.open(repo.root);
+    await indexRepository(repo.root, store, { config: mergeConfig({ index: { maxFileBytes: 1000 } }) });
+    const paths = store.listFiles().map((f) => f.path);
+    expect(paths).toContain('lib/kept.ts');
+    for (const excluded of ['generated/out.ts', 'src/a.spec.ts', 'node_modules/pkg/index.js', 'lib/local.ts', 'big.ts', 'image.ts']) {
+      expect(paths).not.toContain(excluded);
+    }
+    const skipped = store.listSkipped();
+    expect(skipped.find((s) => s.path === 'big.ts')?.reason).toBe('too_large');
+    expect(skipped.find((s) => s.path === 'image.ts')?.reason).toBe('binary');
+  });
+});
+
+describe('freshness', () => {
+  it('detects edits, additions and deletions, and ensureFresh repairs them partially', async () => {
+    repo = tempRepo({ fixture: 'typescript', git: true });
+    store = SqliteStore.open(repo.root);
+    const cold = await ensureFresh(repo.root, store);
+    expect(cold).toMatchObject({ refreshed: true, strategy: 'full' });
+
+    const fresh = checkFreshness(repo.root, store);
+    expect(fresh.fresh).toBe(true);
+    const none = await ensureFresh(repo.root, store);
+    expect(none).toMatchObject({ refreshed: false, files_updated: 0, strategy: 'none' });
+    expect(none.note).toMatch(/^index fresh at [0-9a-f]{7}$/);
+
+    repo.write('src/kinds.ts', 'export enum LLMKind { A }\n');
+    touchLater(repo, 'src/kinds.ts');
+    repo.write('src/new.ts', 'export const n = 1;\n');
+    repo.remove('src/plain.js');
+    const stale = checkFreshness(repo.root, store);
+    expect(stale.fresh).toBe(false);
+    expect(stale.modified).toEqual(['src/kinds.ts']);
+    expect(stale.added).toEqual(['src/new.ts']);
+    expect(stale.deleted).toEqual(['src/plain.js']);
+
+    const repaired = await ensureFresh(repo.root, store);
+    expect(repaired).toMatchObject({ refreshed: true, files_updated: 3, strategy: 'partial' });
+    expect(repaired.note).toMatch(/^index refreshed: 3 files in \d+ ms$/);
+    expect(checkFreshness(repo.root, store).fresh).toBe(true);
+    expect(definitionNames(store, 'src/new.ts')).toEqual(['n']);
+  });
+
+  it('notices a new commit even when no file changed', async () => {
+    repo = tempRepo({ fixture: 'typescript', git: true });
+    store = SqliteStore.open(repo.root);
+    await ensureFresh(repo.root, store);
+    repo.git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'empty', '--allow-empty');
+    const report = checkFreshness(repo.root, store);
+    expect(report.fresh).toBe(false);
+    expect(report.headCommit).not.toBe(report.indexedCommit);
+    await ensureFresh(repo.root, store);
+    expect(store.getMeta('indexed_commit')).toBe(report.headCommit);
+  });
+
+  it('switches to a full pass above the incremental limit', async () => {
+    repo = tempRepo({ fixture: 'typescript', git: true });
+    store = SqliteStore.open(repo.root);
+    await ensureFresh(repo.root, store);
+    for (let i = 0; i < 4; i++) repo.write(`src/gen${i}.ts`, `export const g${i} = ${i};\n`);
+    const result = await ensureFresh(repo.root, store, { config: mergeConfig({ freshness: { maxIncrementalFiles: 2 } }) });
+    expect(result).toMatchObject({ refreshed: true, strategy: 'full', files_updated: 4 });
+  });
+});
+
+describe('bad input', () => {
+  it('indexes invalid UTF-8 and syntax errors without crashing, and says so', async () => {
+    repo = tempRepo();
+    repo.write('bad.ts', Buffer.concat([Buffer.from('export const ok = 1;\nconst s = "'), Buffer.from([0xff, 0xfe]), Buffer.from('";\n')]));
+    repo.write('broken.py', 'def fine():\n    return 1\n\ndef broken(:\n    pass\n');
+    store = SqliteStore.open(repo.root);
+    await indexRepository(repo.root, store);
+    const counts = store.counts();
+    expect(counts.filesWithInvalidUtf8).toBe(1);
+    expect(counts.filesWithSyntaxErrors).toBe(1);
+    expect(definitionNames(store, 'bad.ts')).toContain('ok');
+    expect(definitionNames(store, 'broken.py')).toContain('fine');
+  });
+
+  it('skips a 50 MB minified file, survives a symlink loop and refuses symlinks out of the root', async () => {
+    repo = tempRepo({ fixture: 'typescript' });
+    repo.write('huge.min.js', `var a=${'1+'.repeat(25 * 1024 * 1024)}1;`);
+    const { symlinkSync } = await import('node:fs');
+    symlinkSync('.', path.join(repo.root, 'loop'));
+    symlinkSync('/etc', path.join(repo.root, 'etc-link'));
+    symlinkSync('src', path.join(repo.root, 'src-again'));
+    store = SqliteStore.open(repo.root);
+    const stats = await indexRepository(repo.root, store);
+    expect(stats.filesParsed).toBe(4);
+    const skipped = new Map(store.listSkipped().map((s) => [s.path, s.reason]));
+    expect(skipped.get('huge.min.js')).toBe('too_large');
+    expect(skipped.get('loop')).toBe('symlink_loop');
+    expect(skipped.get('etc-link')).toBe('symlink_outside_root');
+    expect(skipped.get('src-again')).toBe('symlink_loop'); // same real directory as src/
+  });
+
+  it('drops a file deleted in the middle of a run', async () => {
+    repo = tempRepo({ fixture: 'typescript' });
+    store = SqliteStore.open(repo.root);
+    let deleted = false;
+    const stats = await indexRepository(repo.root, store, {
+      onProgress: () => {
+        if (!deleted) {
+          deleted = true;
+          repo.remove('src/router.ts'); // walked already, read later in the run
+        }
+      },
+    });
+    expect(stats.filesDeleted).toBe(1);
+    expect(store.listFiles().map((f) => f.path)).not.toContain('src/router.ts');
+  });
+
+  it('keeps the index outside the repository when .scout cannot be created there', async () => {
+    repo = tempRepo({ fixture: 'typescript' });
+    repo.write('.scout', 'not a directory');
+    process.env.XDG_CACHE_HOME = path.join(repo.root, '..', `${path.basename(repo.root)}-cache`);
+    try {
+      store = SqliteStore.open(repo.root);
+      expect(store.notes.join()).toMatch(/read-only: index kept at/);
+      expect(store.dbPath.startsWith(`${repo.root}/`)).toBe(false);
+      await indexRepository(repo.root, store);
+      expect(store.counts().files).toBe(4);
+    } finally {
+      delete process.env.XDG_CACHE_HOME;
+    }
+  });
+
+  it('rebuilds an index written with another schema version, with a message', async () => {
+    repo = tempRepo({ fixture: 'typescript' });
+    store = SqliteStore.open(repo.root);
+    await indexRepository(repo.root, store);
+    store.setMeta('schema_version', '0');
+    store.close();
+    store = SqliteStore.open(repo.root);
+    expect(store.notes.join()).toMatch(/schema changed \(v0 → v1\): rebuilt/);
+    expect(store.counts().files).toBe(0);
+  });
+});
