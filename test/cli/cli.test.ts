@@ -1,0 +1,122 @@
+/** The CLI as a user runs it: the built dist/ entry point, real processes, real SQLite. */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempRepo, type TempRepo } from '../helpers/temp-repo.js';
+
+const CLI = path.resolve(__dirname, '..', '..', 'dist', 'cli', 'main.js');
+const scout = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+
+let repo: TempRepo | undefined;
+afterEach(() => repo?.cleanup());
+
+describe('scout CLI', () => {
+  it('indexes with --json stats and reports status', () => {
+    repo = tempRepo({ fixture: 'typescript', git: true });
+    const index = scout('index', '--repo', repo.root, '--json');
+    expect(index.status).toBe(0);
+    const stats = JSON.parse(index.stdout);
+    expect(stats).toMatchObject({ filesSeen: 4, filesParsed: 4, filesDeleted: 0 });
+    const status = scout('status', '--repo', repo.root, '--json');
+    expect(status.status).toBe(0);
+    const report = JSON.parse(status.stdout);
+    expect(report.fresh).toBe(true);
+    expect(report.counts.byLanguage.typescript.files).toBe(3);
+    expect(report.counts.byKind.enum).toBe(1);
+    expect(report.schemaVersion).toBe(1);
+    expect(report.databaseBytes).toBeGreaterThan(0);
+    const text = scout('status', '--repo', repo.root);
+    expect(text.stdout).toMatch(/freshness\s+fresh at [0-9a-f]{7}/);
+    expect(text.stdout).toMatch(/1 file\(s\) with syntax errors/);
+  });
+
+  it('shows stale files in status after an edit', () => {
+    repo = tempRepo({ fixture: 'typescript', git: true });
+    scout('index', '--repo', repo.root);
+    repo.write('src/new.ts', 'export const x = 1;\n');
+    const text = scout('status', '--repo', repo.root);
+    expect(text.stdout).toMatch(/STALE: 1 file changed/);
+    expect(text.stdout).toMatch(/added: src\/new\.ts/);
+  });
+
+  it('parses in worker threads on larger repositories with the same facts as in-process', () => {
+    repo = tempRepo();
+    const source = readFileSync(path.resolve(__dirname, '..', 'fixtures', 'typescript', 'src', 'router.ts'), 'utf8');
+    for (let i = 0; i < 60; i++) repo.write(`src/m${i}.ts`, source);
+    const withWorkers = JSON.parse(scout('index', '--repo', repo.root, '--json').stdout);
+    expect(withWorkers.workers).toBeGreaterThan(0);
+    const db = new Database(path.join(repo.root, '.scout', 'index.db'), { readonly: true });
+    const usagesWorkers = db.prepare('SELECT COUNT(*) FROM usages').pluck().get();
+    db.close();
+    repo.write('scout.config.json', JSON.stringify({ index: { workers: 0 } }));
+    const inProcess = JSON.parse(scout('index', '--repo', repo.root, '--json', '--force').stdout);
+    expect(inProcess.workers).toBe(0);
+    const db2 = new Database(path.join(repo.root, '.scout', 'index.db'), { readonly: true });
+    expect(db2.prepare('SELECT COUNT(*) FROM usages').pluck().get()).toBe(usagesWorkers);
+    db2.close();
+  });
+
+  it('fails clearly on a missing repository, a file as repository, bad config and unknown commands', () => {
+    const missing = scout('index', '--repo', '/no/such/dir');
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/does not exist; pass an existing directory with --repo DIR \[REPO_NOT_FOUND\]/);
+    const file = scout('index', '--repo', CLI);
+    expect(file.status).toBe(1);
+    expect(file.stderr).toMatch(/is a file, not a directory/);
+    repo = tempRepo({ fixture: 'typescript' });
+    repo.write('scout.config.json', '{"index": {"maxFileBytes": "big"}}');
+    const badConfig = scout('index', '--repo', repo.root);
+    expect(badConfig.status).toBe(1);
+    expect(badConfig.stderr).toMatch(/"index.maxFileBytes" must be a non-negative number/);
+    repo.write('scout.config.json', '{"indx": {}}');
+    expect(scout('index', '--repo', repo.root).stderr).toMatch(/unknown section "indx"; known sections: index, freshness/);
+    const unknown = scout('frobnicate');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command "frobnicate"/);
+    const badFlag = scout('index', '--nope');
+    expect(badFlag.status).toBe(2);
+  });
+
+  it('leaves the previous index intact when a run is killed with SIGKILL', async () => {
+    repo = tempRepo({ git: true });
+    const source = readFileSync(path.resolve(__dirname, '..', 'fixtures', 'typescript', 'src', 'router.ts'), 'utf8');
+    for (let i = 0; i < 400; i++) repo.write(`src/m${i}.ts`, source);
+    expect(scout('index', '--repo', repo.root).status).toBe(0);
+    const dbPath = path.join(repo.root, '.scout', 'index.db');
+    const snapshot = () => {
+      const db = new Database(dbPath, { readonly: true });
+      try {
+        return {
+          integrity: db.pragma('integrity_check', { simple: true }),
+          files: db.prepare('SELECT COUNT(*) FROM files').pluck().get(),
+          defs: db.prepare("SELECT COUNT(*) FROM definitions WHERE name = 'Router'").pluck().get(),
+          renamed: db.prepare("SELECT COUNT(*) FROM definitions WHERE name = 'RenamedRouter'").pluck().get(),
+        };
+      } finally {
+        db.close();
+      }
+    };
+    const before = snapshot();
+    expect(before).toEqual({ integrity: 'ok', files: 400, defs: 400, renamed: 0 });
+
+    // Change every file, start a reindex, and kill it in the middle of its write transaction.
+    for (let i = 0; i < 400; i++) repo.write(`src/m${i}.ts`, source.replaceAll('class Router', 'class RenamedRouter'));
+    const child = spawn(process.execPath, [CLI, 'index', '--repo', repo.root], { stdio: 'ignore' });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.on('exit', resolve));
+    expect(snapshot()).toEqual(before);
+
+    // The next run completes the job.
+    expect(scout('index', '--repo', repo.root).status).toBe(0);
+    expect(snapshot()).toEqual({ integrity: 'ok', files: 400, defs: 0, renamed: 400 });
+  });
+
+  it('prints the facts of one file', () => {
+    const facts = scout('facts', path.resolve(__dirname, '..', 'fixtures', 'typescript', 'src', 'kinds.ts'));
+    expect(facts.status).toBe(0);
+    expect(facts.stdout).toMatch(/L2-6 enum LLMKind \[exported\]/);
+  });
+});
