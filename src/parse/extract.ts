@@ -136,7 +136,7 @@ export function extractWith(loaded: LoadedLanguage, source: string): FileFacts {
       });
     }
 
-    const calls = buildCalls(callMatches, defs, imports, enclosing);
+    const calls = buildCalls(callMatches, defs, imports, enclosing, spec.moduleBinding ?? 'last');
     attachComplexity(definitions, defs, complexityItems, source);
 
     return {
@@ -264,11 +264,12 @@ function buildCalls(
   defs: RawDefinition[],
   imports: ImportFact[],
   enclosing: EnclosingFinder,
+  moduleBinding: 'first' | 'last',
 ): CallFact[] {
   const localNames = new Set(defs.map((d) => d.name));
   const importByLocal = new Map<string, ImportFact>();
   for (const imp of imports) {
-    const local = imp.alias ?? (imp.name === '*' ? lastModuleSegment(imp.module) : imp.name);
+    const local = imp.alias ?? (imp.name === '*' ? moduleSegment(imp.module, moduleBinding) : imp.name);
     importByLocal.set(local, imp);
   }
   const calls: CallFact[] = [];
@@ -310,9 +311,9 @@ function buildCalls(
   return calls;
 }
 
-function lastModuleSegment(module: string): string {
+function moduleSegment(module: string, which: 'first' | 'last'): string {
   const parts = module.split(/[/.:]+/).filter(Boolean);
-  return parts[parts.length - 1] ?? module;
+  return (which === 'first' ? parts[0] : parts[parts.length - 1]) ?? module;
 }
 
 /** Complexity per function/method from the @complexity.* captures (see language-spec.ts). */

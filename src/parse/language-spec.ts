@@ -58,6 +58,11 @@ export interface LanguageSpec {
   decorators(def: DefinitionCandidate, file: FileContext): string[];
   /** Optional override of the default signature (text up to the body). */
   signature?(def: DefinitionCandidate, file: FileContext): string;
+  /**
+   * Which segment of a module path a plain whole-module import binds locally:
+   * 'last' (default: Go `"net/http"` binds `http`) or 'first' (Python `import os.path` binds `os`).
+   */
+  moduleBinding?: 'first' | 'last';
   /** Optional: collect extra file-level facts before definitions are processed (e.g. Python __all__). */
   prepareFile?(file: FileContext): void;
 }

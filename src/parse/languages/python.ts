@@ -6,7 +6,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { UsageRole } from '../../core/types.js';
-import { oneLine, precedingComments, stripCommentMarkers, stripStringQuotes } from '../common.js';
+import { oneLine, parentOf, stripCommentMarkers, stripStringQuotes, typeOf } from '../common.js';
 import type { DefinitionCandidate, FileContext, LanguageSpec } from '../language-spec.js';
 
 /** Nodes at which classifyUsage stops walking up: statements and scopes. */
@@ -49,7 +49,7 @@ const IMPORT_STATEMENTS = new Set(['import_statement', 'import_from_statement', 
 /** Comparison operators whose operands are compared for equality / identity / membership. */
 const EQUALITY_OPERATORS = new Set(['==', '!=', '<>', 'is', 'is not', 'in', 'not in']);
 
-/** Nodes that keep an expression "the same operand" for comparison / object-key roles. */
+/** Nodes that keep an expression "the same operand" for comparison / object-key roles (plus a subscript's value). */
 const OPERAND_CHAIN = new Set(['attribute', 'parenthesized_expression', 'tuple', 'list', 'set']);
 
 /** Nodes through which an identifier is still (part of) an assignment target. */
@@ -88,8 +88,9 @@ function rank(role: UsageRole): number {
   return index < 0 ? ROLE_PRIORITY.length : index;
 }
 
+/** Same node: ids are plain properties (no wasm call) and unique within a tree. */
 function same(a: Node | null, b: Node | null): boolean {
-  return a !== null && b !== null && a.startIndex === b.startIndex && a.endIndex === b.endIndex && a.type === b.type;
+  return a !== null && b !== null && a.id === b.id;
 }
 
 function fieldIs(parent: Node, field: string, child: Node): boolean {
@@ -98,17 +99,17 @@ function fieldIs(parent: Node, field: string, child: Node): boolean {
 
 /** True when an assignment statement sits directly in a class body. */
 function isClassLevel(assignment: Node): boolean {
-  const statement = assignment.parent;
-  const block = statement?.type === 'expression_statement' ? statement.parent : null;
-  const owner = block?.type === 'block' ? block.parent : null;
-  return owner?.type === 'class_definition';
+  const statement = parentOf(assignment);
+  const block = statement && typeOf(statement) === 'expression_statement' ? parentOf(statement) : null;
+  const owner = block && typeOf(block) === 'block' ? parentOf(block) : null;
+  return owner !== null && typeOf(owner) === 'class_definition';
 }
 
 /** Role of the outermost `type` annotation node, from where it is attached. */
 function annotationRole(type: Node): UsageRole {
-  const holder = type.parent;
+  const holder = parentOf(type);
   if (!holder) return 'type_reference';
-  switch (holder.type) {
+  switch (typeOf(holder)) {
     case 'typed_parameter':
     case 'typed_default_parameter':
       return 'type_parameter';
@@ -121,60 +122,55 @@ function annotationRole(type: Node): UsageRole {
   }
 }
 
-function isEqualityOperand(comparison: Node, operand: Node): boolean {
-  let before: Node | null = null;
-  let after: Node | null = null;
-  const children = comparison.children;
-  for (let i = 0; i < children.length; i++) {
-    if (same(children[i] ?? null, operand)) {
-      before = children[i - 1] ?? null;
-      after = children[i + 1] ?? null;
-      break;
-    }
-  }
-  return (before !== null && EQUALITY_OPERATORS.has(before.type)) || (after !== null && EQUALITY_OPERATORS.has(after.type));
+/** `operand` sits next to `==`, `!=`, `is`, `is not`, `in` or `not in` (comparisons may chain). */
+function isEqualityOperand(operand: Node): boolean {
+  const before = operand.previousSibling;
+  if (before !== null && EQUALITY_OPERATORS.has(before.type)) return true;
+  const after = operand.nextSibling;
+  return after !== null && EQUALITY_OPERATORS.has(after.type);
 }
 
-/** Callee position: `f` in `f()`, `b` in `a.b()`, and a decorator's name (`@f`, `@a.f`). */
-function isCallee(node: Node): boolean {
-  let target = node;
-  const parent = node.parent;
-  if (parent?.type === 'attribute') {
-    if (!fieldIs(parent, 'attribute', node)) return false;
-    target = parent;
-  }
-  const holder = target.parent;
-  if (!holder) return false;
-  if (holder.type === 'call') return fieldIs(holder, 'function', target);
-  return holder.type === 'decorator';
-}
-
+/**
+ * Role of an identifier, from one walk up its ancestors that stops at the
+ * enclosing statement. Parents and types come from the per-tree caches in
+ * common.ts: `node.parent` descends from the root on every call.
+ */
 function classifyUsage(node: Node): UsageRole {
-  let best: UsageRole = node.parent?.type === 'attribute' ? 'member_access' : 'other';
+  const first = parentOf(node);
+  if (!first) return 'other';
+  const firstType = typeOf(first);
+  let best: UsageRole = firstType === 'attribute' ? 'member_access' : 'other';
   const consider = (role: UsageRole): void => {
     if (rank(role) < rank(best)) best = role;
   };
-  if (isCallee(node)) consider('call');
+
+  // Callee position: `f` in `f()`, `b` in `a.b()`, and a decorator's name (`@f`, `@a.f`).
+  const callee = firstType === 'attribute' ? (fieldIs(first, 'attribute', node) ? first : null) : node;
+  const holder = callee ? parentOf(callee) : null;
+  if (holder && callee) {
+    const holderType = typeOf(holder);
+    if ((holderType === 'call' && fieldIs(holder, 'function', callee)) || holderType === 'decorator') consider('call');
+  }
 
   let child: Node = node;
-  let parent = node.parent;
-  let operand = true; // only OPERAND_CHAIN nodes between node and child
+  let parent: Node | null = first;
+  let operand = true; // only OPERAND_CHAIN nodes (and subscript values) between node and child
   let onlyAttributes = true; // only `attribute` nodes between node and child
   let target = true; // only TARGET_CHAIN nodes (and subscript values) between node and child
   let keywordName = false; // node is the name of a keyword argument
   let outerType: Node | null = null;
 
   while (parent) {
-    const type = parent.type;
+    const type = typeOf(parent);
     if (IMPORT_STATEMENTS.has(type) || type === 'aliased_import') return 'import';
     if (type === 'case_pattern') return 'case_pattern';
     switch (type) {
       case 'comparison_operator':
-        if (operand && isEqualityOperand(parent, child)) return 'comparison';
+        if (operand && isEqualityOperand(child)) return 'comparison';
         break;
       case 'match_statement':
         // The subject of `match x:` is what the case patterns are matched against.
-        if (operand && fieldIs(parent, 'subject', child)) return 'case_pattern';
+        if (operand && parent.childrenForFieldName('subject').some((s) => same(s, child))) return 'case_pattern';
         break;
       case 'pair':
         if (operand && fieldIs(parent, 'key', child)) consider('object_key');
@@ -183,11 +179,11 @@ function classifyUsage(node: Node): UsageRole {
         outerType = parent;
         break;
       case 'keyword_argument':
-        if (same(child, node) && fieldIs(parent, 'name', node)) keywordName = true;
+        if (child === node && fieldIs(parent, 'name', node)) keywordName = true;
         break;
       case 'argument_list': {
-        const owner = parent.parent;
-        if (!keywordName && owner?.type === 'class_definition' && fieldIs(owner, 'superclasses', parent)) {
+        const owner = parentOf(parent);
+        if (!keywordName && owner && typeOf(owner) === 'class_definition' && fieldIs(owner, 'superclasses', parent)) {
           consider('extends');
         }
         break;
@@ -209,11 +205,12 @@ function classifyUsage(node: Node): UsageRole {
         break;
     }
     if (STOP.has(type)) break;
-    operand = operand && OPERAND_CHAIN.has(type);
+    const subscriptValue = type === 'subscript' && fieldIs(parent, 'value', child);
+    operand = operand && (OPERAND_CHAIN.has(type) || subscriptValue);
     onlyAttributes = onlyAttributes && type === 'attribute';
-    target = target && (TARGET_CHAIN.has(type) || (type === 'subscript' && fieldIs(parent, 'value', child)));
+    target = target && (TARGET_CHAIN.has(type) || subscriptValue);
     child = parent;
-    parent = parent.parent;
+    parent = parentOf(parent);
   }
   if (outerType) consider(annotationRole(outerType));
   return best;
@@ -225,26 +222,26 @@ function classifyUsage(node: Node): UsageRole {
 
 /** The class / function definition directly enclosing a definition node, if any. */
 function enclosingScope(node: Node): Node | null {
-  let current = node.parent;
+  let current = parentOf(node);
   while (current) {
-    if (current.type === 'class_definition' || current.type === 'function_definition') return current;
-    current = current.parent;
+    const type = typeOf(current);
+    if (type === 'class_definition' || type === 'function_definition') return current;
+    current = parentOf(current);
   }
   return null;
 }
 
 /** The node decorators and comments attach to: the decorated_definition when there is one. */
 function outerNode(node: Node): Node {
-  const parent = node.parent;
-  return parent?.type === 'decorated_definition' ? parent : node;
+  const parent = parentOf(node);
+  return parent && typeOf(parent) === 'decorated_definition' ? parent : node;
 }
 
 /** The statement holding a definition: expression_statement for assignments, else the (decorated) definition. */
 function statementOf(def: DefinitionCandidate): Node {
   const node = def.node;
-  if ((node.type === 'assignment' || node.type === 'augmented_assignment') && node.parent?.type === 'expression_statement') {
-    return node.parent;
-  }
+  const parent = parentOf(node);
+  if (ASSIGNMENTS.has(typeOf(node)) && parent && typeOf(parent) === 'expression_statement') return parent;
   return outerNode(node);
 }
 
@@ -303,14 +300,31 @@ function docstring(def: DefinitionCandidate): string | null {
     const value = next.firstNamedChild;
     if (value && value.type === 'string') return literalText(value);
   }
-  // A comment that trails the previous statement's line belongs to that statement.
-  const comments = precedingComments(
-    statement,
-    (n) => n.type === 'comment' && n.previousSibling?.endPosition.row !== n.startPosition.row,
-  );
+  const comments = commentsAbove(statement);
   if (comments.length === 0) return null;
   const text = stripCommentMarkers(comments.map((c) => c.text).join('\n'));
   return text.length > 0 ? text : null;
+}
+
+/**
+ * `#` comments directly above a statement (contiguous, no blank line). A comment
+ * trailing the previous statement's line belongs to that statement. Comments
+ * before the first statement of a block are siblings of the block, not inside it.
+ */
+function commentsAbove(statement: Node): Node[] {
+  const out: Node[] = [];
+  let expectedRow = statement.startPosition.row;
+  let sibling = statement.previousSibling;
+  const parent = parentOf(statement);
+  if (!sibling && parent && typeOf(parent) === 'block') sibling = parent.previousSibling;
+  while (sibling && sibling.type === 'comment' && sibling.endPosition.row >= expectedRow - 1) {
+    const before = sibling.previousSibling;
+    if (before && before.endPosition.row === sibling.startPosition.row) break;
+    out.unshift(sibling);
+    expectedRow = sibling.startPosition.row;
+    sibling = before;
+  }
+  return out;
 }
 
 /** `@a.b(...)` → `a.b`; `@name` → `name`. */
@@ -322,14 +336,17 @@ function decoratorName(decorator: Node): string {
 }
 
 function decorators(def: DefinitionCandidate): string[] {
-  const parent = def.node.parent;
-  if (parent?.type !== 'decorated_definition') return [];
+  const parent = parentOf(def.node);
+  if (!parent || typeOf(parent) !== 'decorated_definition') return [];
   return parent.namedChildren
     .filter((child): child is Node => child !== null && child.type === 'decorator')
     .map(decoratorName);
 }
 
-/** `def name(params) -> ret` / `class Name(Bases)`: the header up to its colon; an assignment's text. */
+/**
+ * `def name(params) -> ret` / `class Name(Bases)`: the header up to its colon,
+ * comments inside it left out; for an assignment, its text.
+ */
 function signature(def: DefinitionCandidate, file: FileContext): string {
   const node = def.node;
   const body = node.childForFieldName('body');
@@ -338,7 +355,17 @@ function signature(def: DefinitionCandidate, file: FileContext): string {
   for (const child of node.children) {
     if (child && child.type === ':' && child.startIndex < body.startIndex) end = child.startIndex;
   }
-  return oneLine(file.source.slice(node.startIndex, end));
+  let text = '';
+  let at = node.startIndex;
+  const header = [node.childForFieldName('parameters'), node.childForFieldName('superclasses')];
+  for (const part of header) {
+    for (const comment of part ? part.descendantsOfType('comment') : []) {
+      if (!comment || comment.startIndex < at || comment.endIndex > end) continue;
+      text += file.source.slice(at, comment.startIndex);
+      at = comment.endIndex;
+    }
+  }
+  return oneLine(text + file.source.slice(at, end));
 }
 
 /** Reads a module-level `__all__ = [...]` / `(...)` of string literals (also `+=`). */
@@ -363,6 +390,7 @@ export const pythonSpec: LanguageSpec = {
   language: 'python',
   grammar: { package: 'tree-sitter-python', wasm: 'tree-sitter-python.wasm' },
   queryFile: 'python.scm',
+  moduleBinding: 'first',
   classifyUsage,
   isExported,
   docstring,
