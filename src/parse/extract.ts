@@ -98,6 +98,17 @@ export function extractWith(loaded: LoadedLanguage, source: string): FileFacts {
     spec.prepareFile?.(file);
 
     const defs = nestDefinitions([...defByNode.values()]);
+    const containers = new Map<RawDefinition, string>();
+    if (spec.container) {
+      for (const d of defs) {
+        if (d.parentIndex >= 0) continue;
+        const container = spec.container(d, file);
+        if (container) {
+          containers.set(d, container);
+          d.qualifiedName = `${container}.${d.name}`;
+        }
+      }
+    }
     const definitions: Definition[] = defs.map((d) => {
       const parent = d.parentIndex >= 0 ? defs[d.parentIndex] : undefined;
       return {
@@ -110,7 +121,7 @@ export function extractWith(loaded: LoadedLanguage, source: string): FileFacts {
         docstring: spec.docstring(d, file),
         isExported: spec.isExported(d, file),
         decorators: spec.decorators(d, file),
-        parent: parent ? parent.qualifiedName : null,
+        parent: parent ? parent.qualifiedName : (containers.get(d) ?? null),
         complexity: null,
       };
     });
@@ -126,6 +137,7 @@ export function extractWith(loaded: LoadedLanguage, source: string): FileFacts {
       seenReferences.add(start);
       // Identifiers are single-line: derive the end from the text instead of asking wasm.
       const name = node.text;
+      if (name.length === 0) continue; // MISSING nodes from error recovery
       const owner = enclosing(start, start + name.length);
       const position = node.startPosition;
       usages.push({
@@ -289,7 +301,7 @@ function buildCalls(
       if (!parent) break;
       owner = parent;
     }
-    const viaImport = receiver === null ? importByLocal.get(callee) : importByLocal.get(receiver.split('.')[0] ?? receiver);
+    const viaImport = receiver === null ? importByLocal.get(callee) : importByLocal.get(receiver.split(/\.|::/)[0] ?? receiver);
     let resolution: CallFact['resolution'] = 'name';
     let module: string | null = null;
     const selfCall = receiver === 'this' || receiver === 'self';

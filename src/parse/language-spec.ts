@@ -56,6 +56,11 @@ export interface LanguageSpec {
   docstring(def: DefinitionCandidate, file: FileContext): string | null;
   /** Decorator / annotation names, without `@` and arguments. */
   decorators(def: DefinitionCandidate, file: FileContext): string[];
+  /**
+   * Optional: the container a definition belongs to when syntax does not nest it
+   * (Go methods live outside their receiver type): `Router` makes `Route` → `Router.Route`.
+   */
+  container?(def: DefinitionCandidate, file: FileContext): string | null;
   /** Optional override of the default signature (text up to the body). */
   signature?(def: DefinitionCandidate, file: FileContext): string;
   /**

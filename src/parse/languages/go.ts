@@ -2,10 +2,8 @@
  * Go facts. Definitions, imports, calls, references and complexity come from
  * queries/go.scm; this file classifies usage sites and reads visibility, doc
  * comments and signatures.
- *
- * Known limit: methods are declared outside their receiver type, and the engine
- * qualifies names by syntactic nesting only, so a method's qualified name is the
- * bare method name (`Route`, not `Router.Route`).
+ * Methods are declared outside their receiver type; `container` names the
+ * receiver type so that `Route` is qualified as `Router.Route`.
  */
 import type { Node } from 'web-tree-sitter';
 import type { UsageRole } from '../../core/types.js';
@@ -36,12 +34,39 @@ function stronger(a: UsageRole, b: UsageRole): UsageRole {
   return (RANK.get(a) ?? 99) <= (RANK.get(b) ?? 99) ? a : b;
 }
 
-/** `child` is the node stored under `field` of `parent` (one lookup, ids compared). */
-function isField(parent: Node, field: string, child: Node): boolean {
-  return parent.childForFieldName(field)?.id === child.id;
+/*
+ * Classification runs for every reference, so it avoids node-returning wasm calls
+ * (`childForFieldName`, siblings, uncached `parent`), whose cost grows with the file:
+ * it walks up with the memoized parentOf / typeOf and tells fields apart by position
+ * (`a.b`: the operand starts where the selector starts; `map[K]V`: the value ends it).
+ */
+
+/** The file text, once per tree (node.text slices the parsed input). */
+const sources = new WeakMap<object, string>();
+function sourceOf(node: Node): string {
+  let text = sources.get(node.tree);
+  if (text === undefined) {
+    text = node.tree.rootNode.text;
+    sources.set(node.tree, text);
+  }
+  return text;
 }
 
-/** Where the climb for a usage's context stops: statement and declaration level. */
+const startsAt = (child: Node, parent: Node): boolean => child.startIndex === parent.startIndex;
+const endsAt = (child: Node, parent: Node): boolean => child.endIndex === parent.endIndex;
+
+/** `==` / `!=` between the operand `child` and its sibling in the binary expression `parent`. */
+function isEquality(parent: Node, child: Node): boolean {
+  const source = sourceOf(child);
+  if (startsAt(child, parent)) return /^\s*[!=]=/.test(source.slice(child.endIndex, child.endIndex + 8));
+  return /[!=]=\s*$/.test(source.slice(Math.max(parent.startIndex, child.startIndex - 8), child.startIndex));
+}
+
+/**
+ * Where the climb for a usage's context stops: every context that matters (case
+ * values, comparisons) lies below these. Climbing less matters: the first
+ * `parent` lookup of a node descends from the root.
+ */
 const STOP = new Set([
   'source_file',
   'block',
@@ -50,11 +75,37 @@ const STOP = new Set([
   'function_declaration',
   'method_declaration',
   'field_declaration_list',
+  'field_declaration',
+  'method_elem',
   'literal_value',
   'argument_list',
+  'parameter_list',
+  'type_parameter_list',
   'type_declaration',
+  'type_spec',
+  'type_alias',
   'const_declaration',
+  'const_spec',
   'var_declaration',
+  'var_spec',
+  'if_statement',
+  'for_statement',
+  'for_clause',
+  'range_clause',
+  'return_statement',
+  'expression_statement',
+  'assignment_statement',
+  'short_var_declaration',
+  'inc_statement',
+  'dec_statement',
+  'go_statement',
+  'defer_statement',
+  'send_statement',
+  'labeled_statement',
+  'expression_switch_statement',
+  'type_switch_statement',
+  'select_statement',
+  'communication_case',
 ]);
 
 /** Type constructors a type name passes through on its way to the position that gives its role. */
@@ -88,9 +139,8 @@ function keepsHead(parent: Node, parentType: string, child: Node): boolean {
     case 'index_expression':
     case 'slice_expression':
     case 'type_assertion_expression':
-      return isField(parent, 'operand', child);
     case 'generic_type':
-      return isField(parent, 'type', child);
+      return startsAt(child, parent); // the operand / generic type comes first
     default:
       return false;
   }
@@ -104,17 +154,18 @@ function typeRole(start: Node): UsageRole {
   for (let p = parentOf(cur); p; cur = p, p = parentOf(p)) {
     const type = typeOf(p);
     if (TYPE_WRAPPERS.has(type)) {
-      if (type === 'array_type' && isField(p, 'length', cur)) return 'other';
+      // `[N]T`: the element type ends the array type, the length does not.
+      if (type === 'array_type' && !endsAt(cur, p)) return 'other';
       if (type !== 'qualified_type' && type !== 'parenthesized_type') element = true;
       continue;
     }
     switch (type) {
       case 'map_type':
-        if (isField(p, 'key', cur)) return 'object_key';
+        if (!endsAt(cur, p)) return 'object_key'; // `map[K]V`: the value type ends it
         element = true;
         continue;
       case 'generic_type':
-        if (isField(p, 'type', cur)) continue;
+        if (startsAt(cur, p)) continue;
         return 'type_reference';
       case 'type_arguments':
         return 'type_reference';
@@ -123,19 +174,26 @@ function typeRole(start: Node): UsageRole {
         return holder && typeOf(holder) === 'interface_type' && p.namedChildCount === 1 ? 'extends' : 'type_reference';
       }
       case 'field_declaration':
-        return p.childForFieldName('name') ? 'type_property' : 'extends';
+        // An embedded field is only its type: `Base`, `*Base`, `pkg.Base`.
+        return startsAt(cur, p) ? 'extends' : 'type_property';
       case 'parameter_declaration':
       case 'variadic_parameter_declaration': {
+        // The result list is the parameter list that follows the parameters.
         const list = parentOf(p);
         const owner = list ? parentOf(list) : null;
-        return list && owner && isField(owner, 'result', list) ? 'type_return' : 'type_parameter';
+        if (!list || !owner || !RESULT_OWNERS.has(typeOf(owner))) return 'type_parameter';
+        return /\)\s*$/.test(sourceOf(list).slice(owner.startIndex, list.startIndex)) ? 'type_return' : 'type_parameter';
       }
       case 'composite_literal':
-        return !element && isField(p, 'type', cur) ? 'instantiation' : 'type_reference';
+        return !element && startsAt(cur, p) ? 'instantiation' : 'type_reference';
+      case 'type_conversion_expression':
+        // `Sum[int](xs)` is (almost always) a call of a generic function.
+        return typeOf(cur) === 'generic_type' && startsAt(cur, p) ? 'call' : 'type_reference';
       case 'type_case':
         return 'case_pattern';
       default:
-        if (RESULT_OWNERS.has(type)) return isField(p, 'result', cur) ? 'type_return' : 'type_reference';
+        // A bare type directly under a function is its result (parameters are lists).
+        if (RESULT_OWNERS.has(type)) return 'type_return';
         return 'type_reference';
     }
   }
@@ -150,10 +208,11 @@ function expressionRole(top: Node, last: boolean, bare: boolean): UsageRole | nu
   if (!parent) return null;
   switch (typeOf(parent)) {
     case 'call_expression':
-      return last && isField(parent, 'function', top) ? 'call' : null;
+      // The arguments are an argument_list: a name chain under a call is its function.
+      return last ? 'call' : null;
     case 'literal_element': {
       const element = parentOf(parent);
-      return bare && element && typeOf(element) === 'keyed_element' && isField(element, 'key', parent) ? 'object_key' : null;
+      return bare && element && typeOf(element) === 'keyed_element' && startsAt(parent, element) ? 'object_key' : null;
     }
     case 'inc_statement':
     case 'dec_statement':
@@ -162,14 +221,14 @@ function expressionRole(top: Node, last: boolean, bare: boolean): UsageRole | nu
       const owner = parentOf(parent);
       if (!owner) return null;
       const ownerType = typeOf(owner);
-      if (isField(owner, 'left', parent)) {
-        // `=` targets; `:=` targets are bindings and never captured, range / receive only with `=`.
-        return ownerType === 'assignment_statement' || ownerType === 'range_clause' || ownerType === 'receive_statement'
-          ? 'assignment'
-          : null;
+      if (ownerType === 'var_spec' || ownerType === 'const_spec' || !startsAt(parent, owner)) {
+        // The right side / value: an assignment when it is exactly this identifier / selector.
+        return ASSIGNING_OWNERS.has(ownerType) && startsAt(top, parent) && endsAt(top, parent) ? 'assignment' : null;
       }
-      // The whole right side is this identifier / selector.
-      return ASSIGNING_OWNERS.has(ownerType) && parent.namedChildCount === 1 ? 'assignment' : null;
+      // The left side: `=` targets (`:=` targets are bindings and never captured).
+      return ownerType === 'assignment_statement' || ownerType === 'range_clause' || ownerType === 'receive_statement'
+        ? 'assignment'
+        : null;
     }
     default:
       return null;
@@ -188,11 +247,8 @@ function classifyUsage(node: Node): UsageRole {
   let last = true;
   for (let p: Node | null = first; p; p = parentOf(p)) {
     const type = p === first ? firstType : typeOf(p);
-    if (type === 'selector_expression') {
-      if (isField(p, 'operand', top)) last = false;
-    } else if (type === 'qualified_type') {
-      if (isField(p, 'package', top)) last = false;
-    } else break;
+    if (type !== 'selector_expression' && type !== 'qualified_type') break;
+    if (startsAt(top, p)) last = false; // the operand / package comes first
     top = p;
   }
   let role: UsageRole = top !== node ? 'member_access' : 'other';
@@ -213,12 +269,11 @@ function classifyUsage(node: Node): UsageRole {
   let cur = node;
   for (let p: Node | null = first; p; cur = p, p = parentOf(p)) {
     const type = p === first ? firstType : typeOf(p);
-    if (STOP.has(type)) break;
     if (type === 'expression_case' || type === 'type_case') return 'case_pattern';
+    if (STOP.has(type)) break;
     if (!head) continue;
     if (type === 'binary_expression') {
-      const op = p.childForFieldName('operator')?.type;
-      if (op === '==' || op === '!=') role = stronger('comparison', role);
+      if (isEquality(p, cur)) role = stronger('comparison', role);
       head = false;
     } else if (!keepsHead(p, type, cur)) head = false;
   }
@@ -232,7 +287,7 @@ function isExported(def: DefinitionCandidate): boolean {
 /** The declaration that carries the comments: the spec / field for multi-name definitions. */
 function declarationOf(def: DefinitionCandidate): Node {
   const node = def.node;
-  if (node.type === 'identifier' || node.type === 'field_identifier') return node.parent ?? node;
+  if (node.type === 'identifier' || node.type === 'field_identifier') return parentOf(node) ?? node;
   return node;
 }
 
@@ -258,7 +313,8 @@ function docstring(def: DefinitionCandidate): string | null {
   const decl = declarationOf(def);
   const own = commentText(precedingComments(decl, isDocComment));
   if (own) return own;
-  const holder = decl.parent?.type === 'var_spec_list' ? decl.parent.parent : decl.parent;
+  const up = parentOf(decl);
+  const holder = up?.type === 'var_spec_list' ? parentOf(up) : up;
   const single =
     holder &&
     (holder.type === 'type_declaration' || holder.type === 'const_declaration' || holder.type === 'var_declaration') &&
@@ -309,4 +365,17 @@ export const goSpec: LanguageSpec = {
   docstring,
   decorators: () => [],
   signature,
+  container: receiverType,
 };
+
+/** The receiver's type name of a method declaration: `func (r *Router[T]) Route()` → `Router`. */
+function receiverType(def: DefinitionCandidate): string | null {
+  if (def.kind !== 'method' || typeOf(def.node) !== 'method_declaration') return null;
+  const receiver = def.node.childForFieldName('receiver');
+  const param = receiver?.namedChildren.find((c) => c?.type === 'parameter_declaration');
+  let type = param?.childForFieldName('type') ?? null;
+  while (type && (type.type === 'pointer_type' || type.type === 'generic_type' || type.type === 'parenthesized_type')) {
+    type = type.type === 'generic_type' ? type.childForFieldName('type') : type.namedChild(0);
+  }
+  return type?.type === 'type_identifier' ? type.text : null;
+}

@@ -36,24 +36,75 @@ function stronger(a: UsageRole, b: UsageRole): UsageRole {
   return (RANK.get(a) ?? 99) <= (RANK.get(b) ?? 99) ? a : b;
 }
 
-/** `child` is the node stored under `field` of `parent` (one lookup, ids compared). */
-function isField(parent: Node, field: string, child: Node): boolean {
-  return parent.childForFieldName(field)?.id === child.id;
+/*
+ * Classification runs for every reference, so it avoids node-returning wasm calls
+ * (`childForFieldName`, siblings, uncached `parent`), whose cost grows with the file:
+ * it walks up with the memoized parentOf / typeOf and tells fields apart by position
+ * (`a.b`, `A::b`: the value / path starts where the chain starts).
+ */
+
+/** The file text, once per tree (node.text slices the parsed input). */
+const sources = new WeakMap<object, string>();
+function sourceOf(node: Node): string {
+  let text = sources.get(node.tree);
+  if (text === undefined) {
+    text = node.tree.rootNode.text;
+    sources.set(node.tree, text);
+  }
+  return text;
 }
 
-/** Where the climb for a usage's context stops: statement, item and list level. */
+const startsAt = (child: Node, parent: Node): boolean => child.startIndex === parent.startIndex;
+const endsAt = (child: Node, parent: Node): boolean => child.endIndex === parent.endIndex;
+
+/** `==` / `!=` between the operand `child` and its sibling in the binary expression `parent`. */
+function isEquality(parent: Node, child: Node): boolean {
+  const source = sourceOf(child);
+  if (startsAt(child, parent)) return /^\s*[!=]=/.test(source.slice(child.endIndex, child.endIndex + 8));
+  return /[!=]=\s*$/.test(source.slice(Math.max(parent.startIndex, child.startIndex - 8), child.startIndex));
+}
+
+/**
+ * Where the climb for a usage's context stops: every context that matters (use
+ * declaration, pattern, comparison) lies below these. Climbing less matters: the
+ * first `parent` lookup of a node descends from the root.
+ */
 const STOP = new Set([
   'source_file',
   'block',
   'declaration_list',
   'match_block',
+  'match_arm',
   'closure_expression',
   'function_item',
+  'function_signature_item',
   'arguments',
   'field_initializer_list',
   'let_declaration',
   'expression_statement',
   'token_tree',
+  'parameters',
+  'closure_parameters',
+  'type_parameters',
+  'where_clause',
+  'field_declaration_list',
+  'ordered_field_declaration_list',
+  'enum_variant_list',
+  'struct_item',
+  'enum_item',
+  'union_item',
+  'trait_item',
+  'impl_item',
+  'type_item',
+  'const_item',
+  'static_item',
+  'mod_item',
+  'if_expression',
+  'while_expression',
+  'for_expression',
+  'loop_expression',
+  'match_expression',
+  'return_expression',
 ]);
 
 const PATTERNS = new Set([
@@ -104,11 +155,9 @@ function keepsHead(parent: Node, parentType: string, child: Node): boolean {
     case 'struct_expression':
       return true;
     case 'generic_function':
-      return isField(parent, 'function', child);
     case 'type_cast_expression':
-      return isField(parent, 'value', child);
     case 'index_expression':
-      return parent.namedChild(0)?.id === child.id;
+      return startsAt(child, parent); // the function / value / indexed operand comes first
     default:
       return false;
   }
@@ -124,55 +173,60 @@ function typeRole(start: Node): UsageRole {
     if (TYPE_WRAPPERS.has(type)) continue;
     switch (type) {
       case 'array_type':
-        if (isField(p, 'length', cur)) return 'other';
+        // `[T; N]`: the element type follows the bracket, the length comes later.
+        if (cur.startIndex !== p.startIndex + 1) return 'other';
         continue;
       case 'generic_type':
       case 'generic_type_with_turbofish':
-        if (isField(p, 'type', cur)) continue;
+        if (startsAt(cur, p)) continue;
         return 'type_reference';
       case 'type_arguments': {
         // The key type of a map (`HashMap<K, V>`, `BTreeMap<K, V>`): the first argument of a `…Map`.
-        if (p.namedChild(0)?.id !== cur.id) return 'type_reference';
+        const source = sourceOf(p);
+        if (source.slice(p.startIndex + 1, cur.startIndex).trim() !== '') return 'type_reference';
         const generic = parentOf(p);
-        const base = generic?.childForFieldName('type');
-        return base && /Map$/.test(base.text) ? 'object_key' : 'type_reference';
+        return generic && /Map\s*(::)?$/.test(source.slice(generic.startIndex, p.startIndex)) ? 'object_key' : 'type_reference';
       }
       case 'parameter':
-        return isField(p, 'type', cur) ? 'type_parameter' : 'case_pattern';
+        // `pattern: Type`: the type ends the parameter.
+        return endsAt(cur, p) ? 'type_parameter' : 'case_pattern';
       case 'field_declaration':
       case 'ordered_field_declaration_list':
         return 'type_property';
       case 'impl_item':
-        return isField(p, 'trait', cur) ? 'implements' : 'type_reference';
+        // `impl Trait for Type`: the trait is followed by `for`.
+        return /^\s*for\b/.test(sourceOf(p).slice(cur.endIndex, cur.endIndex + 8)) ? 'implements' : 'type_reference';
       case 'trait_bounds': {
         const owner = parentOf(p);
         return owner && typeOf(owner) === 'trait_item' ? 'extends' : 'type_reference';
       }
       case 'struct_expression':
-        return isField(p, 'name', cur) ? 'instantiation' : 'other';
+        return startsAt(cur, p) ? 'instantiation' : 'other';
       case 'struct_pattern':
       case 'tuple_struct_pattern':
         return 'case_pattern';
       default:
-        if (RETURN_OWNERS.has(type)) return isField(p, 'return_type', cur) ? 'type_return' : 'type_reference';
+        // A bare type directly under a function is its return type (parameters are lists).
+        if (RETURN_OWNERS.has(type)) return 'type_return';
         return 'type_reference';
     }
   }
   return 'type_reference';
 }
 
-/** Identifiers inside macro arguments / attributes: only tokens, so a cheap look at the neighbours. */
-function tokenRole(node: Node): UsageRole {
-  let holder = parentOf(node);
+/** Identifiers inside macro arguments / attributes: only tokens, so a look at the neighbouring text. */
+function tokenRole(node: Node, tree: Node): UsageRole {
+  let holder: Node | null = tree;
   while (holder && typeOf(holder) === 'token_tree') holder = parentOf(holder);
-  if (holder && typeOf(holder) === 'attribute') return holder.namedChild(0)?.text === 'derive' ? 'implements' : 'other';
-  const next = node.nextSibling;
-  const prev = node.previousSibling;
-  const nextType = next?.type;
-  const prevType = prev?.type;
-  if (nextType === '==' || nextType === '!=' || prevType === '==' || prevType === '!=') return 'comparison';
-  if ((nextType === 'token_tree' && next?.child(0)?.type === '(') || nextType === '!') return 'call';
-  if (nextType === '::' || nextType === '.' || prevType === '.' || prevType === '::') return 'member_access';
+  if (holder && typeOf(holder) === 'attribute') {
+    return /^\s*derive\s*\(/.test(sourceOf(node).slice(holder.startIndex, tree.endIndex)) ? 'implements' : 'other';
+  }
+  const source = sourceOf(node);
+  const after = source.slice(node.endIndex, node.endIndex + 3).trimStart();
+  const before = source.slice(Math.max(0, node.startIndex - 3), node.startIndex).trimEnd();
+  if (/^[!=]=/.test(after) || /[!=]=$/.test(before)) return 'comparison';
+  if (/^[(!]/.test(after)) return 'call';
+  if (/^(::|\.)/.test(after) || /(::|\.)$/.test(before)) return 'member_access';
   return 'other';
 }
 
@@ -182,24 +236,25 @@ function expressionRole(top: Node, last: boolean): UsageRole | null {
   if (!parent) return null;
   switch (typeOf(parent)) {
     case 'call_expression':
-      return last && isField(parent, 'function', top) ? 'call' : null;
+    case 'macro_invocation':
+      // The arguments are a separate node: a path chain under a call / macro is its callee.
+      return last ? 'call' : null;
     case 'generic_function': {
       const call = parentOf(parent);
-      return last && call && typeOf(call) === 'call_expression' && isField(parent, 'function', top) ? 'call' : null;
+      return last && call && typeOf(call) === 'call_expression' && startsAt(top, parent) ? 'call' : null;
     }
-    case 'macro_invocation':
-      return last && isField(parent, 'macro', top) ? 'call' : null;
     case 'field_initializer':
-      return isField(parent, 'field', top) ? 'object_key' : null;
+      return startsAt(top, parent) ? 'object_key' : null;
     case 'shorthand_field_initializer':
       return 'object_key';
     case 'assignment_expression':
       // The target, or the whole value when it is this bare path / field chain.
       return 'assignment';
     case 'compound_assignment_expr':
-      return isField(parent, 'left', top) ? 'assignment' : null;
+      return startsAt(top, parent) ? 'assignment' : null;
     case 'let_declaration':
-      return isField(parent, 'value', top) ? 'assignment' : null;
+      // Binding patterns are not captured: a chain here is the value.
+      return 'assignment';
     default:
       return null;
   }
@@ -211,7 +266,7 @@ function classifyUsage(node: Node): UsageRole {
   const first = parentOf(node);
   if (!first) return 'other';
   const firstType = typeOf(first);
-  if (firstType === 'token_tree') return tokenRole(node);
+  if (firstType === 'token_tree') return tokenRole(node, first);
   const nodeType = typeOf(node);
 
   // 1. Climb the path / field chain (`a.b.c`, `A::B::c`): only its last segment gets the positional role.
@@ -220,14 +275,13 @@ function classifyUsage(node: Node): UsageRole {
   for (let p: Node | null = first; p; p = parentOf(p)) {
     const type = p === first ? firstType : typeOf(p);
     if (!CHAIN.has(type)) break;
-    if (last && !isField(p, type === 'field_expression' ? 'field' : 'name', top)) last = false;
+    if (startsAt(top, p)) last = false; // the path / value comes first
     top = p;
   }
   let role: UsageRole = top !== node ? 'member_access' : 'other';
 
   // 2. The position the chain fills. `fmt` in a `fmt::Result` type counts as part of a type.
-  const isTypeName =
-    nodeType === 'type_identifier' || (firstType === 'scoped_type_identifier' && isField(first, 'path', node));
+  const isTypeName = nodeType === 'type_identifier' || (firstType === 'scoped_type_identifier' && startsAt(node, first));
   if (isTypeName) {
     const r = typeRole(top);
     if (last || r === 'case_pattern') role = stronger(r, role);
@@ -241,7 +295,6 @@ function classifyUsage(node: Node): UsageRole {
   let cur = node;
   for (let p: Node | null = first; p; cur = p, p = parentOf(p)) {
     const type = p === first ? firstType : typeOf(p);
-    if (STOP.has(type)) break;
     switch (type) {
       case 'use_declaration':
       case 'extern_crate_declaration':
@@ -250,18 +303,19 @@ function classifyUsage(node: Node): UsageRole {
       case 'visibility_modifier':
         return 'other';
       case 'match_pattern':
-        // The guard (`if …`) is an expression, not a pattern.
-        if (!isField(p, 'condition', cur)) return 'case_pattern';
+        // The pattern comes first; the guard (`if …`) is an expression, not a pattern.
+        if (startsAt(cur, p)) return 'case_pattern';
         break;
       case 'let_condition':
-        if (isField(p, 'pattern', cur)) return 'case_pattern';
+        // `let PATTERN = value`: the value ends the condition.
+        if (!endsAt(cur, p)) return 'case_pattern';
         break;
     }
     if (PATTERNS.has(type)) return 'case_pattern';
+    if (STOP.has(type)) break;
     if (!head) continue;
     if (type === 'binary_expression') {
-      const op = p.childForFieldName('operator')?.type;
-      if (op === '==' || op === '!=') role = stronger('comparison', role);
+      if (isEquality(p, cur)) role = stronger('comparison', role);
       head = false;
     } else if (!keepsHead(p, type, cur)) head = false;
   }
@@ -276,8 +330,8 @@ function hasPub(node: Node): boolean {
 
 /** The item whose body list holds `node` (enum for variants, struct / variant for fields, trait / impl for members). */
 function container(node: Node): Node | null {
-  const list = node.parent;
-  return list ? list.parent : null;
+  const list = parentOf(node);
+  return list ? parentOf(list) : null;
 }
 
 function isExported(def: DefinitionCandidate, file: FileContext): boolean {
@@ -300,7 +354,7 @@ function isExported(def: DefinitionCandidate, file: FileContext): boolean {
     case 'macro_definition':
       return decorators(def, file).includes('macro_export');
   }
-  const owner = node.parent?.type === 'declaration_list' ? container(node) : null;
+  const owner = parentOf(node)?.type === 'declaration_list' ? container(node) : null;
   if (owner?.type === 'trait_item') return hasPub(owner);
   // Members of a trait implementation are as visible as the trait: no `pub` is written.
   if (owner?.type === 'impl_item' && owner.childForFieldName('trait')) return true;

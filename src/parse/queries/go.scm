@@ -31,10 +31,18 @@
 (source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name @definition.variable . ","))))
 (source_file (var_declaration (var_spec_list (var_spec "," . name: (identifier) @name @definition.variable))))
 
-; Struct fields (embedded fields have no name and are `extends` usages instead).
-(field_declaration . name: (field_identifier) @name . type: (_)) @definition.property
-(field_declaration name: (field_identifier) @name @definition.property . ",")
-(field_declaration "," . name: (field_identifier) @name @definition.property)
+; Fields of named struct types, and of anonymous structs nested in their fields
+; (not of struct literals in function bodies). Embedded fields have no name and
+; are `extends` usages instead. As above, several names share one declaration.
+([(type_spec type: (struct_type (field_declaration_list (field_declaration . name: (field_identifier) @name . type: (_)) @definition.property)))
+  (type_alias type: (struct_type (field_declaration_list (field_declaration . name: (field_identifier) @name . type: (_)) @definition.property)))
+  (field_declaration type: (struct_type (field_declaration_list (field_declaration . name: (field_identifier) @name . type: (_)) @definition.property)))])
+([(type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @name @definition.property . ","))))
+  (type_alias type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @name @definition.property . ","))))
+  (field_declaration type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @name @definition.property . ","))))])
+([(type_spec type: (struct_type (field_declaration_list (field_declaration "," . name: (field_identifier) @name @definition.property))))
+  (type_alias type: (struct_type (field_declaration_list (field_declaration "," . name: (field_identifier) @name @definition.property))))
+  (field_declaration type: (struct_type (field_declaration_list (field_declaration "," . name: (field_identifier) @name @definition.property))))])
 
 ; Interface methods.
 (method_elem name: (field_identifier) @name) @definition.method
@@ -50,11 +58,10 @@
 (call_expression
   function: (selector_expression operand: (_) @call.receiver field: (field_identifier) @call.name)) @call
 (call_expression function: (parenthesized_expression (identifier) @call.name)) @call
-(call_expression
-  function: (index_expression operand: (identifier) @call.name)) @call
-(call_expression
-  function: (index_expression
-    operand: (selector_expression operand: (_) @call.receiver field: (field_identifier) @call.name))) @call
+; `Sum[int](xs)`: an explicitly instantiated generic function parses as a conversion.
+(type_conversion_expression type: (generic_type type: (type_identifier) @call.name)) @call
+(type_conversion_expression
+  type: (generic_type type: (qualified_type package: (_) @call.receiver name: (type_identifier) @call.name))) @call
 
 ; ---------------------------------------------------------------- references
 
@@ -108,7 +115,9 @@
     "int" "int8" "int16" "int32" "int64" "rune" "string"
     "uint" "uint8" "uint16" "uint32" "uint64" "uintptr"))
 
-((field_identifier) @reference (#not-eq? @reference ""))
+; Field names are usages only after a dot; declared ones are definitions or
+; fields of anonymous structs.
+((selector_expression field: (field_identifier) @reference) (#not-eq? @reference ""))
 (qualified_type package: (package_identifier) @reference)
 (import_spec name: (package_identifier) @reference)
 

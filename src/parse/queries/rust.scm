@@ -94,16 +94,29 @@
     function: (scoped_identifier path: (_) @call.receiver name: (identifier) @call.name))) @call
 (macro_invocation macro: (identifier) @call.name) @call
 (macro_invocation macro: (scoped_identifier path: (_) @call.receiver name: (identifier) @call.name)) @call
-; Calls written inside macro arguments (`format!("{}", describe(k))`): tokens only.
-(token_tree
-  [(identifier) (self) (super) (crate)] @call.receiver
-  .
-  ["." "::"]
-  .
-  (identifier) @call.name
-  .
-  (token_tree . "(")) @call
-(token_tree (identifier) @call.name . (token_tree . "(")) @call
+; Calls written inside macro arguments (`format!("{}", describe(k))`): tokens only,
+; so an identifier right before a `(…)` group, up to two groups deep (not in attributes).
+(macro_invocation
+  (token_tree
+    [(identifier) (self) (super) (crate)] @call.receiver
+    .
+    ["." "::"]
+    .
+    (identifier) @call.name
+    .
+    (token_tree . "(")) @call)
+(macro_invocation (token_tree (identifier) @call.name . (token_tree . "(")) @call)
+(macro_invocation
+  (token_tree
+    (token_tree
+      [(identifier) (self) (super) (crate)] @call.receiver
+      .
+      ["." "::"]
+      .
+      (identifier) @call.name
+      .
+      (token_tree . "(")) @call))
+(macro_invocation (token_tree (token_tree (identifier) @call.name . (token_tree . "(")) @call))
 
 ; ---------------------------------------------------------------- references
 

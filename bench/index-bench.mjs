@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+// Index benchmark on real code, side by side with `ctags -R` in the same run.
+//   npm run build && node bench/index-bench.mjs [--quick]
+// Corpus: the TypeScript sources shipped in the `effect` npm package (src/), cut to ~100k lines in
+// path order, plus a 10,000-file tree (rxjs's src/ copied 40 times) for the freshness check at scale.
+// Writes bench/results/index.md and prints the same table.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..');
+const corpusDir = path.join(here, 'corpus');
+const cli = path.join(repoRoot, 'dist', 'cli', 'main.js');
+const quick = process.argv.includes('--quick');
+const RUNS = quick ? 1 : 3;
+const EFFECT = 'effect@3.16.0';
+const RXJS = 'rxjs@7.8.2';
+const TARGET_LINES = 100_000;
+
+const { SqliteStore } = await import(path.join(repoRoot, 'dist/index/store.js'));
+const { checkFreshness, ensureFresh } = await import(path.join(repoRoot, 'dist/index/freshness.js'));
+
+function sh(cmd, args, opts = {}) {
+  return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+}
+
+function fetchPackage(spec) {
+  const dest = path.join(corpusDir, 'packages', spec.replace(/[@/]/g, '_'));
+  if (existsSync(path.join(dest, 'package'))) return path.join(dest, 'package');
+  mkdirSync(dest, { recursive: true });
+  const tarball = sh('npm', ['pack', spec, '--silent', '--pack-destination', dest]).trim().split('\n').pop();
+  sh('tar', ['xzf', path.join(dest, tarball), '-C', dest]);
+  return path.join(dest, 'package');
+}
+
+function listTs(dir, base = dir, out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) listTs(full, base, out);
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(path.relative(base, full));
+  }
+  return out;
+}
+
+function gitInit(dir) {
+  sh('git', ['init', '-q'], { cwd: dir });
+  sh('git', ['-c', 'user.email=b@b', '-c', 'user.name=bench', 'add', '-A'], { cwd: dir });
+  sh('git', ['-c', 'user.email=b@b', '-c', 'user.name=bench', 'commit', '-qm', 'corpus'], { cwd: dir });
+}
+
+function prepareMain() {
+  const dir = path.join(corpusDir, 'effect-100k');
+  if (existsSync(path.join(dir, '.git'))) return dir;
+  const pkg = fetchPackage(EFFECT);
+  const src = path.join(pkg, 'src');
+  let lines = 0;
+  for (const rel of listTs(src)) {
+    if (lines >= TARGET_LINES) break;
+    const text = readFileSync(path.join(src, rel), 'utf8');
+    lines += text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    mkdirSync(path.dirname(path.join(dir, 'src', rel)), { recursive: true });
+    cpSync(path.join(src, rel), path.join(dir, 'src', rel));
+  }
+  gitInit(dir);
+  return dir;
+}
+
+function prepareWide() {
+  const dir = path.join(corpusDir, 'rxjs-10k-files');
+  if (existsSync(path.join(dir, '.git'))) return dir;
+  const src = path.join(fetchPackage(RXJS), 'src');
+  const files = listTs(src);
+  const copies = Math.ceil(10_000 / files.length);
+  let n = 0;
+  for (let c = 0; c < copies && n < 10_000; c++) {
+    for (const rel of files) {
+      if (n >= 10_000) break;
+      const target = path.join(dir, `copy${c}`, rel);
+      mkdirSync(path.dirname(target), { recursive: true });
+      cpSync(path.join(src, rel), target);
+      n++;
+    }
+  }
+  gitInit(dir);
+  return dir;
+}
+
+function countLines(dir) {
+  let files = 0;
+  let lines = 0;
+  for (const rel of listTs(dir)) {
+    if (rel.startsWith('.scout')) continue;
+    files++;
+    const text = readFileSync(path.join(dir, rel), 'utf8');
+    lines += text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  }
+  return { files, lines };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Run a command under /usr/bin/time -v; return wall ms and peak RSS MB. */
+function timed(cmd, args, env = {}) {
+  const started = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-v', cmd, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const ms = performance.now() - started;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`);
+  const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024;
+  return { ms, rssMb: rss, stdout: r.stdout };
+}
+
+function coldIndex(dir, workers) {
+  rmSync(path.join(dir, '.scout'), { recursive: true, force: true });
+  if (workers !== undefined) writeFileSync(path.join(dir, 'scout.config.json'), JSON.stringify({ index: { workers } }));
+  else rmSync(path.join(dir, 'scout.config.json'), { force: true });
+  const r = timed(process.execPath, [cli, 'index', '--repo', dir, '--json']);
+  rmSync(path.join(dir, 'scout.config.json'), { force: true });
+  return { ...r, stats: JSON.parse(r.stdout) };
+}
+
+function dbSizeMb(dir) {
+  let bytes = 0;
+  for (const f of ['index.db', 'index.db-wal']) bytes += statSync(path.join(dir, '.scout', f), { throwIfNoEntry: false })?.size ?? 0;
+  return bytes / 1024 / 1024;
+}
+
+async function oneFileUpdate(dir) {
+  const store = SqliteStore.open(dir);
+  await ensureFresh(dir, store); // warm: grammar loaded, index current
+  const files = listTs(path.join(dir, 'src')).slice(0, 10);
+  const times = [];
+  for (let i = 0; i < files.length; i++) {
+    const file = path.join(dir, 'src', files[i]);
+    const original = readFileSync(file, 'utf8');
+    appendFileSync(file, `\nexport const benchEdit${i} = ${i};\n`);
+    const r = await ensureFresh(dir, store);
+    if (r.files_updated !== 1) throw new Error(`expected 1 file updated, got ${JSON.stringify(r)}`);
+    times.push(r.duration_ms);
+    writeFileSync(file, original);
+    await ensureFresh(dir, store);
+  }
+  store.close();
+  return { median: median(times), max: Math.max(...times) };
+}
+
+function freshnessCheck(dir, runs = 50) {
+  const store = SqliteStore.open(dir);
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const r = checkFreshness(dir, store);
+    if (!r.fresh) throw new Error(`expected a fresh index in ${dir}: ${JSON.stringify({ ...r, changedDirectories: [...r.changedDirectories] })}`);
+    times.push(r.durationMs);
+  }
+  const files = store.listFiles().length;
+  store.close();
+  return { median: median(times), p95: [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95)], files };
+}
+
+// ---------------------------------------------------------------------------
+const mainDir = prepareMain();
+const size = countLines(mainDir);
+console.log(`corpus: ${EFFECT} src/, ${size.files} files, ${size.lines} lines`);
+
+const ctagsRuns = [];
+for (let i = 0; i < RUNS; i++) ctagsRuns.push(timed('ctags', ['-R', '-f', path.join(os.tmpdir(), 'scout-bench.tags'), '--exclude=.scout', '--exclude=.git', mainDir]).ms);
+const ctagsMs = median(ctagsRuns);
+console.log(`ctags -R: ${ctagsMs.toFixed(0)} ms`);
+
+const variants = [
+  ['auto (2 workers)', undefined],
+  ['main thread only', 0],
+  ['1 worker', 1],
+];
+const indexRows = [];
+for (const [label, workers] of variants) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(coldIndex(mainDir, workers));
+  const ms = median(runs.map((r) => r.ms));
+  const rss = Math.max(...runs.map((r) => r.rssMb));
+  indexRows.push({ label, ms, rss, workers: runs[0].stats.workers, lines: runs[0].stats.linesParsed });
+  console.log(`scout index [${label}]: ${ms.toFixed(0)} ms, peak RSS ${rss.toFixed(0)} MB`);
+}
+// Leave the default (auto) index in place for the incremental measurements.
+coldIndex(mainDir, undefined);
+const dbMb = dbSizeMb(mainDir);
+const update = await oneFileUpdate(mainDir);
+console.log(`1-file update (ensureFresh, warm): median ${update.median} ms, max ${update.max} ms`);
+const fresh100k = freshnessCheck(mainDir);
+console.log(`no-change freshness check (${fresh100k.files} files): median ${fresh100k.median.toFixed(2)} ms`);
+
+const wideDir = prepareWide();
+let wideIndex = null;
+if (!existsSync(path.join(wideDir, '.scout', 'index.db')) || !quick) {
+  wideIndex = coldIndex(wideDir, undefined);
+  console.log(`10k-file tree indexed in ${(wideIndex.ms / 1000).toFixed(1)} s (${wideIndex.stats.linesParsed} lines)`);
+}
+const fresh10k = freshnessCheck(wideDir, 20);
+console.log(`no-change freshness check (${fresh10k.files} files): median ${fresh10k.median.toFixed(2)} ms`);
+
+const best = indexRows[0];
+const cpu = os.cpus()[0]?.model ?? 'unknown';
+const report = `# Index benchmark
+
+Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.
+Median of ${RUNS} cold run(s) each (index deleted before every run), all in one run of \`node bench/index-bench.mjs\`.
+
+Corpus: \`${EFFECT}\` \`src/\` (TypeScript as shipped on npm), first files in path order up to ~100k lines:
+**${size.files} files, ${size.lines} lines**.
+
+| measure | value | target |
+|---|---|---|
+| \`ctags -R\` (baseline, same files) | ${ctagsMs.toFixed(0)} ms | |
+| full index, default settings (${best.workers} worker threads) | ${(best.ms / 1000).toFixed(2)} s | <= 8 s |
+| lines/s | ${Math.round(size.lines / (best.ms / 1000))} | |
+| ratio to ctags | ${(best.ms / ctagsMs).toFixed(1)}x | <= 3x |
+| peak RSS | ${best.rss.toFixed(0)} MB | <= 500 MB |
+| database size | ${dbMb.toFixed(1)} MB | |
+| 1-file incremental update (ensureFresh, warm process; median / max of 10) | ${update.median} / ${update.max} ms | <= 50 ms |
+| no-change freshness check, ${fresh100k.files} files (median / p95 of 50) | ${fresh100k.median.toFixed(2)} / ${fresh100k.p95.toFixed(2)} ms | <= 5 ms |
+| no-change freshness check, ${fresh10k.files} files (median / p95 of 20) | ${fresh10k.median.toFixed(2)} / ${fresh10k.p95.toFixed(2)} ms | <= 5 ms |
+${wideIndex ? `| full index of the 10k-file tree (${wideIndex.stats.linesParsed} lines) | ${(wideIndex.ms / 1000).toFixed(1)} s, peak RSS ${wideIndex.rssMb.toFixed(0)} MB | |\n` : ''}
+## Does the second core pay?
+
+| parsing | full index | peak RSS |
+|---|---|---|
+${indexRows.map((r) => `| ${r.label} | ${(r.ms / 1000).toFixed(2)} s | ${r.rss.toFixed(0)} MB |`).join('\n')}
+
+Times are wall-clock for the whole \`scout index\` process (start-up, walk, read, hash, parse,
+extract facts, SQLite writes in one transaction, FTS5). ctags extracts definitions only; scout also
+extracts every usage with its syntactic role, imports, exports, calls, complexity and search chunks.
+`;
+mkdirSync(path.join(here, 'results'), { recursive: true });
+writeFileSync(path.join(here, 'results', 'index.md'), report);
+console.log(`\n${report}`);
