@@ -8,9 +8,11 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type ScoutConfig } from '../core/config.js';
 import { dirtyFiles, headCommit } from '../workspace/git.js';
+import { languageOf } from '../workspace/language.js';
 import { walkRepository } from '../workspace/walk.js';
 import { indexRepository, updatePaths } from './indexer.js';
 import type { IndexStore } from './store.js';
+import type { ChangeWatcher } from './watcher.js';
 
 export interface FreshnessReport {
   fresh: boolean;
@@ -26,6 +28,10 @@ export interface FreshnessReport {
   /** Files git reports as dirty (only when asked for: it costs a git process). */
   gitDirty: string[] | null;
   filesChecked: number;
+  /** 'watcher': answered from file-system events; 'sweep': stat of every indexed file. */
+  method: 'watcher' | 'sweep';
+  /** Watcher generation this report covers (for ensureFresh to acknowledge), else null. */
+  watchGeneration: number | null;
   durationMs: number;
 }
 
@@ -33,6 +39,8 @@ export interface FreshnessOptions {
   /** Also ask git for dirty files (slower: spawns git). */
   includeGitStatus?: boolean;
   config?: ScoutConfig;
+  /** A watcher kept by a long-lived process: makes the no-change check O(1). */
+  watcher?: ChangeWatcher;
 }
 
 export function checkFreshness(root: string, store: IndexStore, options: FreshnessOptions = {}): FreshnessReport {
@@ -40,6 +48,29 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
   const indexedAt = store.getMeta('indexed_at');
   const indexedCommit = store.getMeta('indexed_commit') || null;
   const head = headCommit(root);
+  const peek = indexedAt !== null ? (options.watcher?.peek() ?? null) : null;
+  if (peek) {
+    const quick = changesFromEvents(root, store, peek.paths);
+    if (quick) {
+      const gitDirty = options.includeGitStatus ? dirtyFiles(root) : null;
+      const fresh = quick.modified.length === 0 && quick.deleted.length === 0 && head === indexedCommit;
+      return {
+        fresh,
+        indexedCommit,
+        headCommit: head,
+        neverIndexed: false,
+        modified: quick.modified,
+        added: [],
+        deleted: quick.deleted,
+        changedDirectories: new Map(),
+        gitDirty,
+        filesChecked: peek.paths.length,
+        method: 'watcher',
+        watchGeneration: peek.generation,
+        durationMs: performance.now() - started,
+      };
+    }
+  }
   const files = store.listFiles();
   const modified: string[] = [];
   const deleted: string[] = [];
@@ -81,8 +112,33 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
     changedDirectories,
     gitDirty,
     filesChecked: files.length,
+    method: 'sweep',
+    watchGeneration: peek?.generation ?? null,
     durationMs: performance.now() - started,
   };
+}
+
+/**
+ * Turn watcher events into modified/deleted files. Returns null when an event
+ * could mean an added file or directory: only a walk (with ignore rules) can tell.
+ */
+function changesFromEvents(root: string, store: IndexStore, paths: string[]): { modified: string[]; deleted: string[] } | null {
+  const modified: string[] = [];
+  const deleted: string[] = [];
+  for (const rel of paths) {
+    if (rel === '.scout' || rel.startsWith('.scout/')) continue;
+    const stored = store.getFile(rel);
+    const stat = statSync(path.join(root, rel), { throwIfNoEntry: false });
+    if (stored) {
+      if (!stat || !stat.isFile()) deleted.push(rel);
+      else if (stat.size !== stored.size || stat.mtimeMs !== stored.mtimeMs) modified.push(rel);
+      continue;
+    }
+    if (!stat) continue; // a temporary file that came and went
+    if (stat.isDirectory() || languageOf(rel) !== null) return null;
+    // Any other new file (README, editor swap file) cannot change the index.
+  }
+  return { modified, deleted };
 }
 
 export interface EnsureFreshResult {
@@ -96,11 +152,22 @@ export interface EnsureFreshResult {
   note: string;
 }
 
-export async function ensureFresh(root: string, store: IndexStore, options: { config?: ScoutConfig } = {}): Promise<EnsureFreshResult> {
+export async function ensureFresh(
+  root: string,
+  store: IndexStore,
+  options: { config?: ScoutConfig; watcher?: ChangeWatcher } = {},
+): Promise<EnsureFreshResult> {
   const started = performance.now();
   const config = options.config ?? loadConfig(root);
-  const report = checkFreshness(root, store, { config });
+  const { watcher } = options;
+  const report = checkFreshness(root, store, { config, watcher });
+  const settle = (): void => {
+    if (!watcher) return;
+    if (report.watchGeneration !== null) watcher.acknowledge(report.watchGeneration, report.method === 'sweep');
+    watcher.sync(store.listDirectories().keys());
+  };
   if (report.fresh) {
+    settle();
     const ms = Math.round(performance.now() - started);
     return { refreshed: false, files_updated: 0, duration_ms: ms, strategy: 'none', commit: report.indexedCommit, note: `index fresh at ${shortSha(report.indexedCommit)}` };
   }
@@ -116,6 +183,7 @@ export async function ensureFresh(root: string, store: IndexStore, options: { co
     filesUpdated = stats.filesParsed + stats.filesDeleted;
     strategy = 'full';
   }
+  settle();
   const ms = Math.round(performance.now() - started);
   return {
     refreshed: true,

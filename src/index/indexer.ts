@@ -76,7 +76,11 @@ export async function updatePaths(
 ): Promise<IndexStats> {
   const started = performance.now();
   const config = options.config ?? loadConfig(root);
-  const stored = new Map(store.listFiles().map((f) => [f.path, f]));
+  const stored = new Map<string, StoredFile>();
+  for (const rel of paths) {
+    const file = store.getFile(rel);
+    if (file) stored.set(rel, file);
+  }
   const present: WalkedFile[] = [];
   const deleted: string[] = [];
   for (const rel of paths) {
@@ -95,9 +99,7 @@ export async function updatePaths(
     present.push({ path: rel, absolute, language, size: stat.size, mtimeMs: stat.mtimeMs });
   }
   const stats = await writeChanges(root, store, config, present, deleted, stored, options.onProgress, () => {
-    const all = store.listDirectories();
-    for (const [dir, mtime] of directories) all.set(dir, mtime);
-    store.replaceDirectories(all);
+    store.updateDirectories(directories);
   });
   return { ...stats, filesSeen: paths.length, filesSkipped: 0, durationMs: Math.round(performance.now() - started) };
 }

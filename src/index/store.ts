@@ -58,6 +58,7 @@ export interface IndexStore {
   getMeta(key: string): string | null;
   setMeta(key: string, value: string): void;
   listFiles(): StoredFile[];
+  getFile(path: string): StoredFile | undefined;
   beginWrite(): void;
   commit(): void;
   rollback(): void;
@@ -67,6 +68,8 @@ export interface IndexStore {
   replaceSkipped(skipped: SkippedFile[]): void;
   listSkipped(): SkippedFile[];
   replaceDirectories(directories: Map<string, number>): void;
+  /** Upsert directory mtimes; an mtime below 0 removes the directory. */
+  updateDirectories(directories: Map<string, number>): void;
   listDirectories(): Map<string, number>;
   counts(): IndexCounts;
   close(): void;
@@ -79,6 +82,7 @@ function prepare(db: Database.Database) {
     getMeta: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
     setMeta: db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
     listFiles: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError FROM files'),
+    getFile: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError FROM files WHERE path = ?'),
     deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
     insertFile: db.prepare(
       'INSERT INTO files(path, language, hash, size, mtime_ms, lines, syntax_errors, invalid_utf8, parse_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -99,6 +103,8 @@ function prepare(db: Database.Database) {
     listSkipped: db.prepare<[], { path: string; reason: SkippedFile['reason']; detail: string | null }>('SELECT path, reason, detail FROM skipped ORDER BY path'),
     clearDirectories: db.prepare('DELETE FROM directories'),
     insertDirectory: db.prepare('INSERT INTO directories(path, mtime_ms) VALUES (?, ?)'),
+    upsertDirectory: db.prepare('INSERT INTO directories(path, mtime_ms) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET mtime_ms = excluded.mtime_ms'),
+    deleteDirectory: db.prepare('DELETE FROM directories WHERE path = ?'),
     listDirectories: db.prepare<[], { path: string; mtime_ms: number }>('SELECT path, mtime_ms FROM directories'),
   };
 }
@@ -146,6 +152,11 @@ export class SqliteStore implements IndexStore {
       ...f,
       invalidUtf8: Boolean(f.invalidUtf8),
     }));
+  }
+
+  getFile(path: string): StoredFile | undefined {
+    const row = this.statements.getFile.get(path) as (Omit<StoredFile, 'invalidUtf8'> & { invalidUtf8: number }) | undefined;
+    return row ? { ...row, invalidUtf8: Boolean(row.invalidUtf8) } : undefined;
   }
 
   beginWrite(): void {
@@ -218,6 +229,13 @@ export class SqliteStore implements IndexStore {
   replaceDirectories(directories: Map<string, number>): void {
     this.statements.clearDirectories.run();
     for (const [path, mtime] of directories) this.statements.insertDirectory.run(path, mtime);
+  }
+
+  updateDirectories(directories: Map<string, number>): void {
+    for (const [path, mtime] of directories) {
+      if (mtime < 0) this.statements.deleteDirectory.run(path);
+      else this.statements.upsertDirectory.run(path, mtime);
+    }
   }
 
   listDirectories(): Map<string, number> {

@@ -219,3 +219,49 @@ describe('bad input', () => {
     expect(store.counts().files).toBe(0);
   });
 });
+
+describe('freshness with a watcher (long-lived processes)', () => {
+  it('answers the no-change check from events, and still sees edits, additions and deletions', async () => {
+    const { ChangeWatcher } = await import('../../src/index/watcher.js');
+    repo = tempRepo({ fixture: 'typescript', git: true });
+    store = SqliteStore.open(repo.root);
+    const watcher = new ChangeWatcher(repo.root);
+    try {
+      await ensureFresh(repo.root, store, { watcher });
+      expect(watcher.watchedDirectories).toBe(2); // '' and src
+      const quiet = checkFreshness(repo.root, store, { watcher });
+      expect(quiet).toMatchObject({ fresh: true, method: 'watcher', filesChecked: 0 });
+
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+      repo.write('src/kinds.ts', 'export enum LLMKind { A, B }\n');
+      touchLater(repo, 'src/kinds.ts');
+      await settle();
+      const edited = checkFreshness(repo.root, store, { watcher });
+      expect(edited).toMatchObject({ fresh: false, method: 'watcher', modified: ['src/kinds.ts'] });
+      // A read-only check does not swallow the event.
+      expect(checkFreshness(repo.root, store, { watcher }).fresh).toBe(false);
+      expect(await ensureFresh(repo.root, store, { watcher })).toMatchObject({ files_updated: 1, strategy: 'partial' });
+      expect(checkFreshness(repo.root, store, { watcher })).toMatchObject({ fresh: true, method: 'watcher' });
+
+      // Irrelevant files do not make the index stale.
+      repo.write('notes.md', 'hello\n');
+      await settle();
+      expect(checkFreshness(repo.root, store, { watcher })).toMatchObject({ fresh: true, method: 'watcher' });
+
+      // A new source file and a new directory need a walk: the check falls back to a sweep.
+      repo.write('lib/extra.ts', 'export const extra = 1;\n');
+      await settle();
+      const added = checkFreshness(repo.root, store, { watcher });
+      expect(added).toMatchObject({ fresh: false, method: 'sweep', added: ['lib/extra.ts'] });
+      await ensureFresh(repo.root, store, { watcher });
+      expect(watcher.watchedDirectories).toBe(3);
+      repo.remove('lib/extra.ts');
+      await settle();
+      expect(checkFreshness(repo.root, store, { watcher })).toMatchObject({ fresh: false, deleted: ['lib/extra.ts'] });
+      await ensureFresh(repo.root, store, { watcher });
+      expect(checkFreshness(repo.root, store, { watcher }).fresh).toBe(true);
+    } finally {
+      watcher.close();
+    }
+  });
+});
