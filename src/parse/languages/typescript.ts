@@ -80,46 +80,53 @@ function classifyUsage(node: Node): UsageRole {
       case 'export_specifier':
       case 'export_clause':
         return 'export';
+      // Fields are told apart by position and node type rather than childForFieldName:
+      // every Node call crosses into wasm, and field lookups are slow in large files.
       case 'export_statement':
-        return isField(parent, 'value', child) ? 'export' : fallback(sawMember, inType);
+        // `export default X`: the value is an identifier; declarations are not.
+        return typeOf(child) === 'identifier' ? 'export' : fallback(sawMember, inType);
       case 'switch_case':
-        return isField(parent, 'value', child) ? 'case_pattern' : fallback(sawMember, inType);
+        return parent.namedChild(0)?.id === child.id ? 'case_pattern' : fallback(sawMember, inType);
       case 'switch_statement':
         // The switch subject: `switch (node.kind)` is where a property's variants are matched.
-        return isField(parent, 'value', child) ? 'case_pattern' : fallback(sawMember, inType);
+        return typeOf(child) === 'parenthesized_expression' ? 'case_pattern' : fallback(sawMember, inType);
       case 'binary_expression': {
-        const operator = parent.childForFieldName('operator')?.type ?? '';
+        const operator = parent.child(1)?.type ?? '';
         return COMPARISON_OPERATORS.has(operator) ? 'comparison' : fallback(sawMember, inType);
       }
-      case 'member_expression':
-        if (isField(parent, 'property', child) || child === node) sawMember = true;
-        if (isField(parent, 'property', child)) {
+      case 'member_expression': {
+        const isProperty = child.startIndex !== parent.startIndex;
+        if (isProperty && child.id === node.id) {
           const grand = parentOf(parent);
-          if (grand?.type === 'call_expression' && isField(grand, 'function', parent) && child.id === node.id) return 'call';
-          if (grand?.type === 'new_expression' && isField(grand, 'constructor', parent) && child.id === node.id) return 'instantiation';
+          const grandType = grand ? typeOf(grand) : '';
+          if (grandType === 'call_expression' && grand?.startIndex === parent.startIndex) return 'call';
+          if (grandType === 'new_expression') return 'instantiation';
         }
         sawMember = true;
         break;
+      }
       case 'call_expression':
-        if (isField(parent, 'function', child)) return sawMember ? 'member_access' : 'call';
+        if (child.startIndex === parent.startIndex && typeOf(child) !== 'arguments') return sawMember ? 'member_access' : 'call';
         return fallback(sawMember, inType);
-      case 'new_expression':
-        if (isField(parent, 'constructor', child)) return sawMember ? 'member_access' : 'instantiation';
+      case 'new_expression': {
+        const childType = typeOf(child);
+        if (childType !== 'arguments' && childType !== 'type_arguments') return sawMember ? 'member_access' : 'instantiation';
         return fallback(sawMember, inType);
+      }
       case 'extends_clause':
       case 'extends_type_clause':
         return 'extends';
       case 'implements_clause':
         return 'implements';
       case 'pair':
-        if (isField(parent, 'key', child)) return 'object_key';
+        if (child.startIndex === parent.startIndex) return 'object_key';
         return fallback(sawMember, inType);
       case 'mapped_type_clause':
         return 'object_key';
       case 'type_arguments': {
         const generic = parentOf(parent);
-        const nameField = generic?.type === 'generic_type' ? 'name' : generic?.type === 'new_expression' ? 'constructor' : null;
-        const name = nameField ? generic?.childForFieldName(nameField)?.text : undefined;
+        const genericType = generic ? typeOf(generic) : '';
+        const name = genericType === 'generic_type' || genericType === 'new_expression' ? generic?.namedChild(0)?.text : undefined;
         if (name && RECORD_LIKE.has(name) && parent.namedChild(0)?.id === child.id) return 'object_key';
         inType = true;
         break;
@@ -130,13 +137,15 @@ function classifyUsage(node: Node): UsageRole {
       case 'as_expression':
       case 'satisfies_expression':
       case 'type_assertion':
-        return inType || child.type !== 'identifier' ? 'type_reference' : fallback(sawMember, inType);
+        return inType || typeOf(child) !== 'identifier' ? 'type_reference' : fallback(sawMember, inType);
       case 'assignment_expression':
       case 'augmented_assignment_expression':
-        if (isField(parent, 'left', child)) return 'assignment';
-        return isField(parent, 'right', child) && isBareChain(child) ? 'assignment' : fallback(sawMember, inType);
-      case 'variable_declarator':
-        return isField(parent, 'value', child) && isBareChain(child) ? 'assignment' : fallback(sawMember, inType);
+        if (child.startIndex === parent.startIndex) return 'assignment';
+        return isBareChain(child) ? 'assignment' : fallback(sawMember, inType);
+      case 'variable_declarator': {
+        const isValue = child.startIndex !== parent.startIndex && typeOf(child) !== 'type_annotation';
+        return isValue && isBareChain(child) ? 'assignment' : fallback(sawMember, inType);
+      }
       default:
         if (TYPE_NODES.has(type)) {
           if (type !== 'formal_parameters' && type !== 'required_parameter' && type !== 'optional_parameter') inType = true;
@@ -157,17 +166,20 @@ function fallback(sawMember: boolean, inType: boolean): UsageRole {
 
 /** An identifier or a plain `a.b.c` chain: the value itself flows into the target. */
 function isBareChain(node: Node): boolean {
-  if (node.type === 'identifier') return true;
-  if (node.type !== 'member_expression') return false;
-  const object = node.childForFieldName('object');
-  return object !== null && (object.type === 'this' || isBareChain(object));
+  const type = typeOf(node);
+  if (type === 'identifier') return true;
+  if (type !== 'member_expression') return false;
+  const object = node.namedChild(0);
+  return object !== null && (typeOf(object) === 'this' || isBareChain(object));
 }
 
 /** The role of a type annotation depends on what it annotates. */
 function annotationRole(annotation: Node): UsageRole {
-  const owner = annotation.parent;
+  const owner = parentOf(annotation);
   if (!owner) return 'type_reference';
-  switch (owner.type) {
+  const ownerType = typeOf(owner);
+  if (RETURN_TYPE_OWNERS.has(ownerType)) return 'type_return';
+  switch (ownerType) {
     case 'required_parameter':
     case 'optional_parameter':
       return 'type_parameter';
@@ -177,15 +189,32 @@ function annotationRole(annotation: Node): UsageRole {
     case 'index_signature':
       return 'type_property';
     default:
-      return isField(owner, 'return_type', annotation) ? 'type_return' : 'type_reference';
+      return 'type_reference';
   }
 }
+
+/** Nodes whose direct type_annotation child is a return type (parameters have their own nodes). */
+const RETURN_TYPE_OWNERS: ReadonlySet<string> = new Set([
+  'function_declaration',
+  'generator_function_declaration',
+  'function_expression',
+  'generator_function',
+  'arrow_function',
+  'method_definition',
+  'method_signature',
+  'abstract_method_signature',
+  'function_signature',
+  'call_signature',
+  'construct_signature',
+]);
 
 /** The statement that carries a definition's comments and export keyword. */
 function statementOf(node: Node): Node {
   let current = node;
-  if (current.type === 'variable_declarator' && current.parent) current = current.parent;
-  if (current.parent?.type === 'export_statement') current = current.parent;
+  const parent = parentOf(current);
+  if (typeOf(current) === 'variable_declarator' && parent) current = parent;
+  const outer = parentOf(current);
+  if (outer && typeOf(outer) === 'export_statement') current = outer;
   return current;
 }
 
@@ -196,8 +225,8 @@ function isExported(def: DefinitionCandidate, file: FileContext): boolean {
   if (def.parentKind === 'function' || def.parentKind === 'method') return false;
   if (hasPrivateMarker(def.node)) return false;
   // A member is reachable from outside when its container is.
-  let container = def.node.parent;
-  while (container && !CONTAINERS.has(container.type)) container = container.parent;
+  let container = parentOf(def.node);
+  while (container && !CONTAINERS.has(typeOf(container))) container = parentOf(container);
   if (!container) return false;
   const nameNode = container.childForFieldName('name');
   const statement = statementOf(container);
@@ -224,16 +253,47 @@ function hasPrivateMarker(node: Node): boolean {
 
 /** Declarations inside `declare module 'x' { ... }` are visible to importers. */
 function isAmbientExported(node: Node): boolean {
-  return node.parent?.parent?.type === 'module' || node.parent?.parent?.type === 'ambient_declaration';
+  const parent = parentOf(node);
+  const grand = parent ? parentOf(parent) : null;
+  const type = grand ? typeOf(grand) : '';
+  return type === 'module' || type === 'ambient_declaration';
 }
 
-function docstring(def: DefinitionCandidate): string | null {
-  const comments = precedingComments(statementOf(def.node), (n) => n.type === 'comment' || n.type === 'decorator');
+/**
+ * The JSDoc block directly above a definition, found in the source text: sibling
+ * navigation in tree-sitter is linear in the number of siblings, which hurts in
+ * large files. Decorator lines between the comment and the definition are skipped;
+ * an unusual layout (multi-line decorator) falls back to the syntax tree.
+ */
+function docstring(def: DefinitionCandidate, file: FileContext): string | null {
+  const statement = statementOf(def.node);
+  const source = file.source;
+  let end = source.lastIndexOf('\n', statement.startIndex - 1);
+  for (;;) {
+    if (end < 0) return null;
+    const lineStart = source.lastIndexOf('\n', end - 1) + 1;
+    const line = source.slice(lineStart, end).trim();
+    if (line === '') return null;
+    if (line.startsWith('@') && !/[({[,]$/.test(line)) {
+      end = lineStart - 1;
+      continue;
+    }
+    if (line.endsWith('*/')) {
+      const open = source.lastIndexOf('/*', end);
+      return open >= 0 && source.startsWith('/**', open) ? stripCommentMarkers(source.slice(open, source.indexOf('*/', open) + 2)) : null;
+    }
+    if (/^[)}\]]/.test(line)) return docstringFromTree(statement);
+    return null;
+  }
+}
+
+function docstringFromTree(statement: Node): string | null {
+  const comments = precedingComments(statement, (n) => n.type === 'comment' || n.type === 'decorator');
   const doc = [...comments].reverse().find((n) => n.type === 'comment' && n.text.startsWith('/**'));
   return doc ? stripCommentMarkers(doc.text) : null;
 }
 
-function decorators(def: DefinitionCandidate): string[] {
+function decorators(def: DefinitionCandidate, file: FileContext): string[] {
   const names: string[] = [];
   const collect = (n: Node | null | undefined): void => {
     if (n?.type !== 'decorator') return;
@@ -244,16 +304,20 @@ function decorators(def: DefinitionCandidate): string[] {
   const statement = statementOf(def.node);
   for (const child of statement.namedChildren) collect(child);
   if (statement.id !== def.node.id) for (const child of def.node.namedChildren) collect(child);
-  // Member decorators are the preceding siblings inside a class body.
-  let sibling = def.node.parent?.type === 'class_body' ? def.node.previousNamedSibling : null;
-  const before: string[] = [];
+  // Member decorators are the preceding siblings inside a class body. Walking siblings
+  // is slow in large classes, so only do it when the text before the member ends like a decorator.
+  const parent = parentOf(def.node);
+  const before = file.source.slice(Math.max(0, def.node.startIndex - 200), def.node.startIndex).trimEnd();
+  const mayHaveDecorator = /(^|\n)\s*@[^\n]*$/.test(before) || before.endsWith(')');
+  let sibling = parent && typeOf(parent) === 'class_body' && mayHaveDecorator ? def.node.previousNamedSibling : null;
+  const found: string[] = [];
   while (sibling?.type === 'decorator') {
     const expr = sibling.namedChild(0);
     const target = expr?.type === 'call_expression' ? expr.childForFieldName('function') : expr;
-    if (target) before.unshift(target.text);
+    if (target) found.unshift(target.text);
     sibling = sibling.previousNamedSibling;
   }
-  return [...before, ...names];
+  return [...found, ...names];
 }
 
 function signature(def: DefinitionCandidate, file: FileContext): string {
