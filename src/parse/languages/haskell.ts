@@ -21,6 +21,12 @@ interface HaskellFile {
   exportsAll: boolean;
   /** Types and classes exported with all their members: `T(..)`. */
   withMembers: Set<string>;
+  /** Type-level names in the export list (`T`, `T(..)`, `C(m)`). */
+  typeNames: Set<string>;
+  /** Value-level names in the export list (functions, field selectors, class methods). */
+  valueNames: Set<string>;
+  /** Members listed by name: `T(A, f)` → A, f. */
+  memberNames: Set<string>;
   /** Comments and Haddock blocks by the line (0-based) they end on. */
   commentsByEndRow: Map<number, Node>;
   /** Comments and Haddock blocks by the line (0-based) they start on. */
@@ -52,6 +58,9 @@ function prepareFile(file: FileContext): void {
   const state: HaskellFile = {
     exportsAll: false,
     withMembers: new Set(),
+    typeNames: new Set(),
+    valueNames: new Set(),
+    memberNames: new Set(),
     commentsByEndRow: new Map(),
     commentsByStartRow: new Map(),
     signatures: new Map(),
@@ -77,16 +86,22 @@ function prepareFile(file: FileContext): void {
       continue;
     }
     if (entry.type !== 'export') continue;
-    const named = entry.childForFieldName('variable') ?? entry.childForFieldName('type');
+    const variable = entry.childForFieldName('variable');
+    const type = entry.childForFieldName('type');
+    const named = variable ?? type;
     if (!named) continue;
     const name = bareName(named.text);
     file.exportedNames.add(name);
+    (variable ? state.valueNames : state.typeNames).add(name);
     const children = entry.childForFieldName('children');
     if (!children) continue;
     for (const element of children.namedChildren) {
       if (!element) continue;
       if (element.type === 'all_names') state.withMembers.add(name);
-      else file.exportedNames.add(bareName(element.text));
+      else {
+        file.exportedNames.add(bareName(element.text));
+        state.memberNames.add(bareName(element.text));
+      }
     }
   }
 }
@@ -107,17 +122,23 @@ function isExported(def: DefinitionCandidate, file: FileContext): boolean {
   if (!file.hasExportList) return true;
   const state = stateOf(file);
   if (state.exportsAll) return true;
+  // Type-level and value-level names are separate: `Config(configName)` exports the type
+  // Config and the field configName, not the data constructor Config.
+  const asMember = (): boolean => state.memberNames.has(def.name) || state.withMembers.has(ownerName(def.node) ?? '');
   switch (def.kind) {
     case 'instance':
       return true; // instances cannot be hidden
     case 'constructor':
+      return asMember();
     case 'property':
-      return file.exportedNames.has(def.name) || state.withMembers.has(ownerName(def.node) ?? '');
+      return asMember() || state.valueNames.has(def.name);
     case 'method':
       if (def.parentKind === 'instance') return true;
-      return file.exportedNames.has(def.name) || state.withMembers.has(ownerName(def.node) ?? '');
+      return asMember() || state.valueNames.has(def.name);
+    case 'function':
+      return state.valueNames.has(def.name);
     default:
-      return file.exportedNames.has(def.name);
+      return state.typeNames.has(def.name);
   }
 }
 

@@ -33,88 +33,42 @@
 (class_declarations (signature names: (binding_list name: (variable) @name @definition.method)))
 
 ; Top-level functions. A function with several clauses is ONE definition: the node is its
-; FIRST clause (a clause not directly preceded by a clause of the same name; comments,
-; Haddock and pragmas in between are skipped). The type signature is a separate node:
-; the spec's signature() and docstring() hooks read it. Later clauses lie outside the
-; definition's span (the engine takes a definition's span from one node).
-; The preceding declaration kinds are listed one pattern each: a single pattern with an
-; alternation of them misses matches in web-tree-sitter 0.27.
+; FIRST clause, i.e. a clause not directly preceded (comments, Haddock and pragmas skipped)
+; by a clause of the same function. The previous declaration is a clause of the same
+; function exactly when its first named child (the clause's name) has the same text;
+; a signature for the function also starts with its name, hence its own pattern.
+; The type signature is a separate node read by the spec's signature() and docstring()
+; hooks. Later clauses lie outside the definition's span (the engine takes a definition's
+; span from one node). Written with few patterns on purpose: every structured pattern
+; costs ~15 ms of query compilation with this (large) grammar.
 (declarations . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-((declarations (function name: (variable) @_previous) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
- (#not-eq? @_previous @name))
-(declarations (function !name) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
+((declarations (_ . (_) @_first) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
+ (#not-eq? @_first @name))
 (declarations (signature) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (bind) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (data_type) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (newtype) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (type_synomym) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (class) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (instance) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (type_family) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (data_family) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (type_instance) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (data_instance) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (deriving_instance) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (fixity) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (foreign_import) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (foreign_export) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (kind_signature) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (pattern_synonym) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (role_annotation) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (top_splice) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(declarations (default_types) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
 (declarations (bind name: (variable) @name) @definition.function)
 
-; When error recovery wraps top-level declarations in an ERROR node, the same rules
-; apply with ERROR as the parent, so the parts that parse still yield definitions.
-(ERROR . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-((ERROR (function name: (variable) @_previous) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
- (#not-eq? @_previous @name))
-(ERROR (signature) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(ERROR (bind) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(ERROR (data_type) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(ERROR (newtype) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(ERROR (type_synomym) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(ERROR (class) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(ERROR (instance) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-(ERROR (type_family) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
-
-; Operator definitions `a <+> b = ...`, deduplicated the same way.
+; Operator definitions `a <+> b = ...`, deduplicated the same way. A previous declaration
+; whose first named child holds no operator symbol is not a clause of an operator.
 (declarations . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
 ((declarations (function (infix operator: (operator) @_previous)) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
  (#not-eq? @_previous @name))
-(declarations (function name: (_)) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
 (declarations (signature) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (bind) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (data_type) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (newtype) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (type_synomym) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (class) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (instance) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (type_family) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (data_family) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (type_instance) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (data_instance) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (deriving_instance) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (fixity) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (foreign_import) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (foreign_export) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (kind_signature) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (pattern_synonym) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (role_annotation) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (top_splice) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
-(declarations (default_types) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
+((declarations (_ . (_) @_first) . [(comment) (haddock) (pragma) (cpp)]* . (function (infix operator: (operator) @name)) @definition.function)
+ (#not-match? @_first "[-!#$%&*+/<=>?@\\^|~:]"))
 
 ; Instance methods: the same first-clause rule inside the instance body.
 (instance_declarations . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.method)
-((instance_declarations (function name: (variable) @_previous) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.method)
- (#not-eq? @_previous @name))
-(instance_declarations (function !name) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.method)
+((instance_declarations (_ . (_) @_first) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.method)
+ (#not-eq? @_first @name))
 (instance_declarations (signature) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.method)
-(instance_declarations (bind) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.method)
-(instance_declarations (type_instance) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.method)
-(instance_declarations (data_instance) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.method)
 (instance_declarations (bind name: (variable) @name) @definition.method)
+
+; When error recovery wraps top-level declarations in an ERROR node, the same rules apply
+; with ERROR as the parent, so the parts that parse still yield definitions.
+(ERROR . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
+((ERROR (_ . (_) @_first) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
+ (#not-eq? @_first @name))
+(ERROR (signature) . [(comment) (haddock) (pragma) (cpp)]* . (function name: (variable) @name) @definition.function)
 
 ; ---------------------------------------------------------------- imports
 ; `import qualified Data.Map as M` → * from Data.Map as M; `import Data.List (sortBy)` →
@@ -147,10 +101,7 @@
 (apply function: (qualified module: (module (module_id) @call.receiver .) id: (variable) @call.name)) @call
 ((infix left_operand: (variable) @call.name operator: (operator) @_dollar) @call
  (#eq? @_dollar "$"))
-((infix left_operand: (qualified module: (module (module_id) @call.receiver .) id: (variable) @call.name) operator: (operator) @_dollar) @call
- (#eq? @_dollar "$"))
 (infix operator: (infix_id (variable) @call.name)) @call
-(infix operator: (infix_id (qualified module: (module (module_id) @call.receiver .) id: (variable) @call.name))) @call
 
 ; ---------------------------------------------------------------- complexity
 ; Each guard is a branch, except `otherwise` / `True`, which acts as an else.
@@ -211,19 +162,12 @@
 (view_pattern expression: (variable) @reference)
 (projection expression: (variable) @reference)
 
-; List and tuple elements, where the list / tuple is an expression (type-level lists and
-; tuples hold type variables).
+; List and tuple elements, where the list / tuple is an expression: type-level lists and
+; tuples hold type variables. Only the common expression positions are listed.
 (match expression: [(list element: (variable) @reference) (tuple element: (variable) @reference)])
-(parens expression: [(list element: (variable) @reference) (tuple element: (variable) @reference)])
 (apply function: (_) argument: [(list element: (variable) @reference) (tuple element: (variable) @reference)])
 (infix [(list element: (variable) @reference) (tuple element: (variable) @reference)])
 (exp [(list element: (variable) @reference) (tuple element: (variable) @reference)])
-(bind expression: [(list element: (variable) @reference) (tuple element: (variable) @reference)])
-(let_in expression: [(list element: (variable) @reference) (tuple element: (variable) @reference)])
-(lambda expression: [(list element: (variable) @reference) (tuple element: (variable) @reference)])
-(conditional [(list element: (variable) @reference) (tuple element: (variable) @reference)])
-(field_update expression: [(list element: (variable) @reference) (tuple element: (variable) @reference)])
-(case [(list element: (variable) @reference) (tuple element: (variable) @reference)])
 
 ; Record field names in construction, update and patterns.
 (field_update field: (field_name (variable) @reference))
