@@ -39,6 +39,9 @@ export interface IndexStats {
   commit: string | null;
 }
 
+/** Building into an empty index with at least this many files rebuilds secondary indexes in bulk. */
+const BULK_THRESHOLD = 50;
+
 /** Walk the whole repository and bring the index up to date with it. */
 export async function indexRepository(root: string, store: IndexStore, options: IndexOptions = {}): Promise<IndexStats> {
   const started = performance.now();
@@ -50,10 +53,22 @@ export async function indexRepository(root: string, store: IndexStore, options: 
   const candidates = walk.files.filter((f) => options.force || needsRead(f, stored.get(f.path)));
   const unchangedByStat = walk.files.length - candidates.length;
 
-  const stats = await writeChanges(root, store, config, candidates, deleted, stored, options.onProgress, () => {
-    store.replaceSkipped(walk.skipped);
-    store.replaceDirectories(walk.directories);
-  });
+  const bulk = stored.size === 0 && candidates.length >= BULK_THRESHOLD;
+  const stats = await writeChanges(
+    root,
+    store,
+    config,
+    candidates,
+    deleted,
+    stored,
+    options.onProgress,
+    () => {
+      if (bulk) store.restoreSecondaryIndexes();
+      store.replaceSkipped(walk.skipped);
+      store.replaceDirectories(walk.directories);
+    },
+    bulk ? () => store.suspendSecondaryIndexes() : undefined,
+  );
   return {
     ...stats,
     filesSeen: walk.files.length,
@@ -118,6 +133,7 @@ async function writeChanges(
   stored: Map<string, StoredFile>,
   onProgress: IndexOptions['onProgress'],
   finish: () => void,
+  begin?: () => void,
 ): Promise<Omit<IndexStats, 'filesSeen' | 'filesSkipped' | 'durationMs'>> {
   const jobs: ParseJob[] = files.map((f, id) => ({
     id,
@@ -135,6 +151,7 @@ async function writeChanges(
 
   store.beginWrite();
   try {
+    begin?.();
     const onOutcome = (outcome: ParseOutcome): void => {
       const file = files[outcome.id];
       if (!file) return;

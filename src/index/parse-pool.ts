@@ -41,22 +41,32 @@ export async function runParseJobs(
     Array.from({ length: count }, () =>
       new Promise<void>((resolve, reject) => {
         const worker = new Worker(script);
+        let inFlight = 0;
         const sendNext = (): void => {
-          const job = jobs[next++];
-          if (job) worker.postMessage(job);
-          else void worker.terminate().then(() => resolve());
+          const job = jobs[next];
+          if (job) {
+            next++;
+            inFlight++;
+            worker.postMessage(job);
+          } else if (inFlight === 0) {
+            void worker.terminate().then(() => resolve());
+          }
         };
         worker.on('message', (outcome: ParseOutcome) => {
+          inFlight--;
+          // Hand the worker its next file before writing this one, so parsing and
+          // SQLite writes overlap instead of taking turns.
+          sendNext();
           try {
             onOutcome(outcome);
           } catch (error) {
             void worker.terminate();
             reject(error as Error);
-            return;
           }
-          sendNext();
         });
         worker.on('error', reject);
+        // Two files in flight per worker: one parsing, one queued.
+        sendNext();
         sendNext();
       }),
     ),

@@ -63,6 +63,14 @@ export interface IndexStore {
   commit(): void;
   rollback(): void;
   writeFile(record: FileRecord, facts: FileFacts | null): void;
+  /**
+   * For a build into an empty index: drop secondary indexes and the full-text trigger
+   * inside the write transaction, and rebuild them in bulk at the end (sorting once is
+   * cheaper than maintaining b-trees row by row). DDL is transactional, so a killed run
+   * still leaves the previous state.
+   */
+  suspendSecondaryIndexes(): void;
+  restoreSecondaryIndexes(): void;
   touchFile(path: string, size: number, mtimeMs: number): void;
   deleteFile(path: string): void;
   replaceSkipped(skipped: SkippedFile[]): void;
@@ -76,6 +84,22 @@ export interface IndexStore {
 }
 
 type Statements = ReturnType<typeof prepare>;
+
+/** Indexes that only serve queries (deletes by file still have usages_file etc. rebuilt at the end). */
+const SECONDARY_INDEXES = [
+  'definitions_file',
+  'definitions_name',
+  'definitions_qualified',
+  'usages_file',
+  'usages_name',
+  'imports_file',
+  'imports_name',
+  'exports_file',
+  'calls_file',
+  'calls_callee',
+  'calls_caller',
+  'chunks_file',
+];
 
 function prepare(db: Database.Database) {
   return {
@@ -207,6 +231,17 @@ export class SqliteStore implements IndexStore {
     for (const e of facts.exports) s.insertExport.run(fileId, e.name, e.alias, e.module, e.line);
     for (const c of facts.calls) s.insertCall.run(fileId, c.caller, c.callee, c.receiver, c.line, c.column, c.resolution, c.module);
     for (const c of facts.chunks) s.insertChunk.run(fileId, c.symbol, c.kind, c.startLine, c.endLine, c.text);
+  }
+
+  suspendSecondaryIndexes(): void {
+    for (const index of SECONDARY_INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${index}`);
+    this.db.exec('DROP TRIGGER IF EXISTS chunks_fts_insert');
+  }
+
+  restoreSecondaryIndexes(): void {
+    this.db.exec(SCHEMA_SQL);
+    this.db.exec("INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')");
+    this.statements = prepare(this.db);
   }
 
   touchFile(path: string, size: number, mtimeMs: number): void {
