@@ -83,8 +83,24 @@ describe('scout CLI', () => {
     repo = tempRepo({ git: true });
     const source = readFileSync(path.resolve(__dirname, '..', 'fixtures', 'typescript', 'src', 'router.ts'), 'utf8');
     for (let i = 0; i < 400; i++) repo.write(`src/m${i}.ts`, source);
-    expect(scout('index', '--repo', repo.root).status).toBe(0);
     const dbPath = path.join(repo.root, '.scout', 'index.db');
+    const killMidway = async () => {
+      const child = spawn(process.execPath, [CLI, 'index', '--repo', repo!.root], { stdio: 'ignore' });
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      child.kill('SIGKILL');
+      const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+      expect({ code, signal }).toEqual({ code: null, signal: 'SIGKILL' }); // it really was still running
+    };
+
+    // Killed during the first (bulk) build: the empty index stays valid, indexes included.
+    await killMidway();
+    const cold = new Database(dbPath, { readonly: true });
+    expect(cold.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(cold.prepare('SELECT COUNT(*) FROM files').pluck().get()).toBe(0);
+    expect(cold.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('usages_name', 'chunks_fts_insert')").pluck().get()).toBe(2);
+    cold.close();
+
+    expect(scout('index', '--repo', repo.root).status).toBe(0);
     const snapshot = () => {
       const db = new Database(dbPath, { readonly: true });
       try {
@@ -103,10 +119,7 @@ describe('scout CLI', () => {
 
     // Change every file, start a reindex, and kill it in the middle of its write transaction.
     for (let i = 0; i < 400; i++) repo.write(`src/m${i}.ts`, source.replaceAll('class Router', 'class RenamedRouter'));
-    const child = spawn(process.execPath, [CLI, 'index', '--repo', repo.root], { stdio: 'ignore' });
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child.on('exit', resolve));
+    await killMidway();
     expect(snapshot()).toEqual(before);
 
     // The next run completes the job.
