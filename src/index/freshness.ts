@@ -71,13 +71,13 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
       };
     }
   }
-  const files = store.listFiles();
+  const files = store.listFileStats();
   const modified: string[] = [];
   const deleted: string[] = [];
-  for (const file of files) {
-    const stat = statSync(path.join(root, file.path), { throwIfNoEntry: false });
-    if (!stat || !stat.isFile()) deleted.push(file.path);
-    else if (stat.size !== file.size || stat.mtimeMs !== file.mtimeMs) modified.push(file.path);
+  for (const [rel, size, mtimeMs] of files) {
+    const stat = statSync(path.join(root, rel), { throwIfNoEntry: false });
+    if (!stat || !stat.isFile()) deleted.push(rel);
+    else if (stat.size !== size || stat.mtimeMs !== mtimeMs) modified.push(rel);
   }
   const changedDirectories = new Map<string, number>();
   const storedDirectories = store.listDirectories();
@@ -90,7 +90,7 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
   if (changedDirectories.size > 0 || indexedAt === null) {
     // Something was added, removed or renamed: only a walk can tell what, honoring ignores.
     const walk = walkRepository(root, options.config ?? loadConfig(root));
-    const known = new Set(files.map((f) => f.path));
+    const known = new Set(files.map((f) => f[0]));
     added = walk.files.filter((f) => !known.has(f.path)).map((f) => f.path);
     for (const [dir, mtime] of walk.directories) {
       const previous = storedDirectories.get(dir);

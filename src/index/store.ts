@@ -59,6 +59,8 @@ export interface IndexStore {
   setMeta(key: string, value: string): void;
   listFiles(): StoredFile[];
   getFile(path: string): StoredFile | undefined;
+  /** Just path, size and mtime of every file: what the freshness sweep needs, fetched cheaply. */
+  listFileStats(): Array<[path: string, size: number, mtimeMs: number]>;
   beginWrite(): void;
   commit(): void;
   rollback(): void;
@@ -108,6 +110,7 @@ function prepare(db: Database.Database) {
     listFiles: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError FROM files'),
     getFile: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError FROM files WHERE path = ?'),
     deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
+    listFileStats: db.prepare('SELECT path, size, mtime_ms FROM files').raw(true),
     insertFile: db.prepare(
       'INSERT INTO files(path, language, hash, size, mtime_ms, lines, syntax_errors, invalid_utf8, parse_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
@@ -176,6 +179,10 @@ export class SqliteStore implements IndexStore {
       ...f,
       invalidUtf8: Boolean(f.invalidUtf8),
     }));
+  }
+
+  listFileStats(): Array<[path: string, size: number, mtimeMs: number]> {
+    return this.statements.listFileStats.all() as Array<[string, number, number]>;
   }
 
   getFile(path: string): StoredFile | undefined {

@@ -33,6 +33,8 @@ interface RawDefinition extends DefinitionCandidate {
   /** Cached node bounds: every Node getter but startIndex crosses into wasm. */
   start: number;
   end: number;
+  /** Set when the definition extends past its node (see LanguageSpec.lastNode). */
+  endPosition?: { row: number; column: number };
   pattern: number;
   parentIndex: number;
   qualifiedName: string;
@@ -97,6 +99,15 @@ export function extractWith(loaded: LoadedLanguage, source: string): FileFacts {
     for (const e of exports) if (!e.module && e.name !== '*') file.exportedNames.add(e.name);
     spec.prepareFile?.(file);
 
+    if (spec.lastNode) {
+      for (const d of defByNode.values()) {
+        const last = spec.lastNode(d, file);
+        if (last && last.endIndex > d.end) {
+          d.end = last.endIndex;
+          d.endPosition = last.endPosition;
+        }
+      }
+    }
     const defs = nestDefinitions([...defByNode.values()]);
     const containers = new Map<RawDefinition, string>();
     if (spec.container) {
@@ -115,7 +126,7 @@ export function extractWith(loaded: LoadedLanguage, source: string): FileFacts {
         name: d.name,
         qualifiedName: d.qualifiedName,
         kind: d.kind,
-        span: spanFromPoints(d.node.startPosition, d.node.endPosition),
+        span: spanFromPoints(d.node.startPosition, d.endPosition ?? d.node.endPosition),
         nameSpan: spanFromPoints(d.nameNode.startPosition, d.nameNode.endPosition),
         signature: spec.signature ? spec.signature(d, file) : signatureUpToBody(d.node, source),
         docstring: spec.docstring(d, file),
@@ -382,7 +393,7 @@ function attachComplexity(
       cyclomatic,
       cognitive,
       maxNesting,
-      lines: def.node.endPosition.row - def.node.startPosition.row + 1,
+      lines: (def.endPosition ?? def.node.endPosition).row - def.node.startPosition.row + 1,
     };
     target.complexity = complexity;
   });

@@ -61,6 +61,12 @@ export interface LanguageSpec {
    * (Go methods live outside their receiver type): `Router` makes `Route` → `Router.Route`.
    */
   container?(def: DefinitionCandidate, file: FileContext): string | null;
+  /**
+   * Optional: the last node of a definition written as several sibling nodes (Haskell
+   * function clauses). The definition's span, enclosing range and complexity then run
+   * from its node to this one.
+   */
+  lastNode?(def: DefinitionCandidate, file: FileContext): Node | null;
   /** Optional override of the default signature (text up to the body). */
   signature?(def: DefinitionCandidate, file: FileContext): string;
   /**

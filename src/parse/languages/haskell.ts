@@ -469,4 +469,26 @@ export const haskellSpec: LanguageSpec = {
   decorators: () => [],
   signature,
   prepareFile,
+  lastNode: lastClause,
 };
+
+const BETWEEN_CLAUSES: ReadonlySet<string> = new Set(['comment', 'haddock', 'pragma', 'cpp']);
+
+/** The last of the consecutive clauses `f (A x) = …; f B = …` that make up one function. */
+function lastClause(def: DefinitionCandidate): Node | null {
+  if ((def.kind !== 'function' && def.kind !== 'method') || def.node.type !== 'function') return null;
+  let last: Node | null = null;
+  for (let sibling = def.node.nextNamedSibling; sibling; sibling = sibling.nextNamedSibling) {
+    if (BETWEEN_CLAUSES.has(sibling.type)) continue;
+    if (sibling.type !== 'function' || clauseName(sibling) !== def.name) break;
+    last = sibling;
+  }
+  return last;
+}
+
+function clauseName(clause: Node): string | null {
+  const name = clause.childForFieldName('name');
+  if (name) return name.text;
+  const infix = clause.namedChildren.find((c) => c?.type === 'infix');
+  return infix?.childForFieldName('operator')?.text ?? null;
+}
