@@ -135,13 +135,16 @@ async function writeChanges(
   finish: () => void,
   begin?: () => void,
 ): Promise<Omit<IndexStats, 'filesSeen' | 'filesSkipped' | 'durationMs'>> {
+  // Largest files first: a worker stuck with one huge file at the end would idle the other core.
   const jobs: ParseJob[] = files.map((f, id) => ({
-    id,
+    id, // index into `files`, so outcomes map back whatever order they finish in
     path: f.path,
     absolute: f.absolute,
     language: f.language,
     previousHash: stored.get(f.path)?.language === f.language ? (stored.get(f.path)?.hash ?? null) : null,
   }));
+  const sizes = files.map((f) => f.size);
+  jobs.sort((a, b) => (sizes[b.id] ?? 0) - (sizes[a.id] ?? 0));
   let filesParsed = 0;
   let filesUnchanged = 0;
   let linesParsed = 0;
