@@ -180,17 +180,22 @@ describe('bad input', () => {
   it('drops a file deleted in the middle of a run', async () => {
     repo = tempRepo({ fixture: 'typescript' });
     store = SqliteStore.open(repo.root);
-    let deleted = false;
+    const all = ['src/kinds.ts', 'src/router.ts', 'src/broken.ts', 'src/plain.js'];
+    const done = new Set<string>();
+    let victim: string | undefined;
     const stats = await indexRepository(repo.root, store, {
-      onProgress: () => {
-        if (!deleted) {
-          deleted = true;
-          repo.remove('src/router.ts'); // walked already, read later in the run
+      onProgress: ({ path: finished }) => {
+        done.add(finished);
+        if (!victim) {
+          victim = all.find((p) => !done.has(p)); // walked already, read later in the run
+          if (victim) repo.remove(victim);
         }
       },
     });
+    expect(victim).toBeDefined();
     expect(stats.filesDeleted).toBe(1);
-    expect(store.listFiles().map((f) => f.path)).not.toContain('src/router.ts');
+    expect(store.listFiles().map((f) => f.path)).not.toContain(victim);
+    expect(store.listFiles()).toHaveLength(3);
   });
 
   it('keeps the index outside the repository when .scout cannot be created there', async () => {
