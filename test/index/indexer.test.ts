@@ -237,10 +237,17 @@ describe('freshness with a watcher (long-lived processes)', () => {
       const quiet = checkFreshness(repo.root, store, { watcher });
       expect(quiet).toMatchObject({ fresh: true, method: 'watcher', filesChecked: 0 });
 
-      const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+      // Wait until the watcher has seen an event for `rel` (events are asynchronous; poll, don't guess).
+      const settle = async (rel: string) => {
+        for (let i = 0; i < 100; i++) {
+          if (watcher.peek()?.paths.includes(rel)) return;
+          await new Promise((resolve) => setTimeout(resolve, 30));
+        }
+        throw new Error(`watcher saw no event for ${rel}`);
+      };
       repo.write('src/kinds.ts', 'export enum LLMKind { A, B }\n');
       touchLater(repo, 'src/kinds.ts');
-      await settle();
+      await settle('src/kinds.ts');
       const edited = checkFreshness(repo.root, store, { watcher });
       expect(edited).toMatchObject({ fresh: false, method: 'watcher', modified: ['src/kinds.ts'] });
       // A read-only check does not swallow the event.
@@ -250,18 +257,18 @@ describe('freshness with a watcher (long-lived processes)', () => {
 
       // Irrelevant files do not make the index stale.
       repo.write('notes.md', 'hello\n');
-      await settle();
+      await settle('notes.md');
       expect(checkFreshness(repo.root, store, { watcher })).toMatchObject({ fresh: true, method: 'watcher' });
 
       // A new source file and a new directory need a walk: the check falls back to a sweep.
       repo.write('lib/extra.ts', 'export const extra = 1;\n');
-      await settle();
+      await settle('lib');
       const added = checkFreshness(repo.root, store, { watcher });
       expect(added).toMatchObject({ fresh: false, method: 'sweep', added: ['lib/extra.ts'] });
       await ensureFresh(repo.root, store, { watcher });
       expect(watcher.watchedDirectories).toBe(3);
       repo.remove('lib/extra.ts');
-      await settle();
+      await settle('lib/extra.ts');
       expect(checkFreshness(repo.root, store, { watcher })).toMatchObject({ fresh: false, deleted: ['lib/extra.ts'] });
       await ensureFresh(repo.root, store, { watcher });
       expect(checkFreshness(repo.root, store, { watcher }).fresh).toBe(true);
