@@ -140,6 +140,8 @@ export interface Chunk {
   startLine: number;
   endLine: number;
   text: string;
+  /** Search fields, pre-tokenized (see core/code-tokens): computed where parsing runs, in workers. */
+  tokens: { name: string; signature: string; docstring: string; body: string };
 }
 
 export interface FileFacts {

@@ -2,7 +2,7 @@
  * SQLite schema. Bump SCHEMA_VERSION on any change: an index with another version
  * is rebuilt from scratch (with a message), never read with the wrong shape.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -116,12 +116,16 @@ CREATE TABLE IF NOT EXISTS chunks (
 );
 CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id);
 
--- Full-text index over chunks (external content: the text is stored once, in chunks).
-CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(symbol, text, content='chunks', content_rowid='id');
-CREATE TRIGGER IF NOT EXISTS chunks_fts_insert AFTER INSERT ON chunks BEGIN
-  INSERT INTO chunks_fts(rowid, symbol, text) VALUES (new.id, new.symbol, new.text);
-END;
-CREATE TRIGGER IF NOT EXISTS chunks_fts_delete AFTER DELETE ON chunks BEGIN
-  INSERT INTO chunks_fts(chunks_fts, rowid, symbol, text) VALUES ('delete', old.id, old.symbol, old.text);
+-- Full-text index over chunks, one row per chunk (rowid = chunks.id), fields kept apart
+-- so ranking can weight them. The text is pre-tokenized by core/code-tokens (identifiers
+-- whole and split, lower-cased, lightly stemmed), so FTS5 only splits on spaces. It is
+-- contentless: the text itself lives in chunks.
+CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5(
+  name, signature, docstring, path, body,
+  content='', contentless_delete=1,
+  tokenize="unicode61 remove_diacritics 0 tokenchars '_$'"
+);
+CREATE TRIGGER IF NOT EXISTS search_fts_delete AFTER DELETE ON chunks BEGIN
+  DELETE FROM search_fts WHERE rowid = old.id;
 END;
 `;

@@ -5,6 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { pathTokens } from '../core/code-tokens.js';
 import { ScoutError } from '../core/errors.js';
 import type { FileFacts, Language } from '../core/types.js';
 import type { SkippedFile } from '../workspace/walk.js';
@@ -125,6 +126,7 @@ function prepare(db: Database.Database) {
     insertExport: db.prepare('INSERT INTO exports(file_id, name, alias, module, line) VALUES (?, ?, ?, ?, ?)'),
     insertCall: db.prepare('INSERT INTO calls(file_id, caller, callee, receiver, line, col, resolution, module) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
     insertChunk: db.prepare('INSERT INTO chunks(file_id, symbol, kind, start_line, end_line, text) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertSearch: db.prepare('INSERT INTO search_fts(rowid, name, signature, docstring, path, body) VALUES (?, ?, ?, ?, ?, ?)'),
     clearSkipped: db.prepare('DELETE FROM skipped'),
     insertSkipped: db.prepare('INSERT OR REPLACE INTO skipped(path, reason, detail) VALUES (?, ?, ?)'),
     listSkipped: db.prepare<[], { path: string; reason: SkippedFile['reason']; detail: string | null }>('SELECT path, reason, detail FROM skipped ORDER BY path'),
@@ -237,17 +239,19 @@ export class SqliteStore implements IndexStore {
     for (const i of facts.imports) s.insertImport.run(fileId, i.name, i.alias, i.module, i.line);
     for (const e of facts.exports) s.insertExport.run(fileId, e.name, e.alias, e.module, e.line);
     for (const c of facts.calls) s.insertCall.run(fileId, c.caller, c.callee, c.receiver, c.line, c.column, c.resolution, c.module);
-    for (const c of facts.chunks) s.insertChunk.run(fileId, c.symbol, c.kind, c.startLine, c.endLine, c.text);
+    const pathText = pathTokens(record.path).join(' ');
+    for (const c of facts.chunks) {
+      const chunkId = s.insertChunk.run(fileId, c.symbol, c.kind, c.startLine, c.endLine, c.text).lastInsertRowid;
+      s.insertSearch.run(chunkId, c.tokens.name, c.tokens.signature, c.tokens.docstring, pathText, c.tokens.body);
+    }
   }
 
   suspendSecondaryIndexes(): void {
     for (const index of SECONDARY_INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${index}`);
-    this.db.exec('DROP TRIGGER IF EXISTS chunks_fts_insert');
   }
 
   restoreSecondaryIndexes(): void {
     this.db.exec(SCHEMA_SQL);
-    this.db.exec("INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild')");
     this.statements = prepare(this.db);
   }
 

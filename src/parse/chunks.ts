@@ -3,6 +3,7 @@
  * docstring, body), plus one per file for leftover top-level code. Members that
  * live inside their parent's text (enum members, fields) ride along in the parent's chunk.
  */
+import { tokenText } from '../core/code-tokens.js';
 import type { Chunk, Definition, DefinitionKind } from '../core/types.js';
 
 const MAX_CHUNK_CHARS = 6000;
@@ -16,7 +17,7 @@ export function buildChunks(definitions: Definition[], source: string): Chunk[] 
     if (def.parent === null) for (let l = def.span.startLine; l <= def.span.endLine; l++) covered[l] = 1;
     if (MEMBER_KINDS.has(def.kind)) continue;
     if ((def.kind === 'variable' || def.kind === 'constant') && def.parent !== null) continue;
-    const body = lines.slice(def.span.startLine - 1, def.span.endLine).join('\n');
+    const body = lines.slice(def.span.startLine - 1, def.span.endLine).join('\n').slice(0, MAX_CHUNK_CHARS);
     const text = [def.signature, def.docstring ?? '', body].filter(Boolean).join('\n');
     chunks.push({
       symbol: def.qualifiedName,
@@ -24,6 +25,12 @@ export function buildChunks(definitions: Definition[], source: string): Chunk[] 
       startLine: def.span.startLine,
       endLine: def.span.endLine,
       text: text.slice(0, MAX_CHUNK_CHARS),
+      tokens: {
+        name: tokenText(def.qualifiedName),
+        signature: tokenText(def.signature),
+        docstring: tokenText(def.docstring),
+        body: tokenText(body),
+      },
     });
   }
   const leftover: string[] = [];
@@ -37,7 +44,15 @@ export function buildChunks(definitions: Definition[], source: string): Chunk[] 
     leftover.push(line);
   }
   if (leftover.length > 0) {
-    chunks.push({ symbol: null, kind: 'file', startLine: first, endLine: last, text: leftover.join('\n').slice(0, MAX_CHUNK_CHARS) });
+    const text = leftover.join('\n').slice(0, MAX_CHUNK_CHARS);
+    chunks.push({
+      symbol: null,
+      kind: 'file',
+      startLine: first,
+      endLine: last,
+      text,
+      tokens: { name: '', signature: '', docstring: '', body: tokenText(text) },
+    });
   }
   return chunks;
 }

@@ -25,7 +25,7 @@ describe('scout CLI', () => {
     expect(report.fresh).toBe(true);
     expect(report.counts.byLanguage.typescript.files).toBe(3);
     expect(report.counts.byKind.enum).toBe(1);
-    expect(report.schemaVersion).toBe(1);
+    expect(report.schemaVersion).toBe(2);
     expect(report.databaseBytes).toBeGreaterThan(0);
     const text = scout('status', '--repo', repo.root);
     expect(text.stdout).toMatch(/freshness\s+fresh at [0-9a-f]{7}/);
@@ -97,7 +97,7 @@ describe('scout CLI', () => {
     const cold = new Database(dbPath, { readonly: true });
     expect(cold.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(cold.prepare('SELECT COUNT(*) FROM files').pluck().get()).toBe(0);
-    expect(cold.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('usages_name', 'chunks_fts_insert')").pluck().get()).toBe(2);
+    expect(cold.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('usages_name', 'search_fts')").pluck().get()).toBe(2);
     cold.close();
 
     expect(scout('index', '--repo', repo.root).status).toBe(0);

@@ -65,8 +65,11 @@ describe('incremental indexing', () => {
     // No orphaned facts of deleted files.
     const orphans = store.database.prepare('SELECT COUNT(*) FROM usages WHERE file_id NOT IN (SELECT id FROM files)').pluck().get();
     expect(orphans).toBe(0);
-    const ftsRows = store.database.prepare("SELECT COUNT(*) FROM chunks_fts WHERE chunks_fts MATCH 'added'").pluck().get();
+    const ftsRows = store.database.prepare("SELECT COUNT(*) FROM search_fts WHERE search_fts MATCH 'added'").pluck().get();
     expect(ftsRows).toBe(1);
+    // Deleted files leave no full-text rows behind.
+    const ftsTotal = store.database.prepare('SELECT COUNT(*) FROM search_fts').pluck().get();
+    expect(ftsTotal).toBe(store.database.prepare('SELECT COUNT(*) FROM chunks').pluck().get());
   });
 
   it('honors .gitignore, .scoutignore, default excludes and the size limit, and reports skips', async () => {
@@ -220,7 +223,7 @@ describe('bad input', () => {
     store.setMeta('schema_version', '0');
     store.close();
     store = SqliteStore.open(repo.root);
-    expect(store.notes.join()).toMatch(/schema changed \(v0 → v1\): rebuilt/);
+    expect(store.notes.join()).toMatch(/schema changed \(v0 → v2\): rebuilt/);
     expect(store.counts().files).toBe(0);
   });
 });

@@ -1,0 +1,70 @@
+/**
+ * Code-aware tokens for full-text search, the same at index and query time:
+ * identifiers are kept whole AND split on camelCase, snake_case, kebab-case and
+ * digits; everything is lower-cased; the parts get a light stemmer so that
+ * "parsing durations" meets `parseDuration`. Pure functions only.
+ */
+
+const WORD = /[A-Za-z0-9_$]+/g;
+/** Split one identifier into its lower-cased parts: `parseHTTPHeader2` → parse, http, header, 2. */
+export function identifierParts(word: string): string[] {
+  const spaced = word
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2') // fooBar, utf8Decode
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2') // HTTPHeader → HTTP Header
+    .replace(/([A-Za-z])([0-9])/g, '$1 $2') // utf8 → utf 8
+    .replace(/([0-9])([A-Za-z])/g, '$1 $2');
+  return spaced
+    .split(/[\s_$-]+/)
+    .filter((p) => p.length > 0)
+    .map((p) => p.toLowerCase());
+}
+
+/**
+ * A conservative English suffix stripper (plural, -ing, -ed). It only has to map
+ * related forms to one token; it never needs to produce a real word.
+ */
+export function stem(token: string): string {
+  if (token.length <= 3 || /\d/.test(token)) return token;
+  let t = token;
+  if (t.endsWith('ies') && t.length > 4) t = `${t.slice(0, -3)}y`;
+  else if (/(ss|us|is)$/.test(t)) return t;
+  else if (/(xes|ches|shes|sses|zes)$/.test(t)) t = t.slice(0, -2);
+  else if (t.endsWith('s')) t = t.slice(0, -1);
+  else if (t.endsWith('ing') && t.length > 5) t = undouble(t.slice(0, -3));
+  else if (t.endsWith('ed') && t.length > 4) t = undouble(t.slice(0, -2));
+  // A final silent e goes too, so parse / parses / parsing / parsed all meet at `pars`.
+  if (t.endsWith('e') && t.length > 3) t = t.slice(0, -1);
+  return t;
+}
+
+function undouble(token: string): string {
+  return token.length >= 4 && /([^aeiouls])\1$/.test(token) ? token.slice(0, -1) : token;
+}
+
+/**
+ * Tokens of a text: for every identifier-like word, the whole word (lower-cased)
+ * plus its stemmed parts, unless they are the same single token. Order is kept (FTS phrase queries use it).
+ */
+export function codeTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    const whole = word.toLowerCase();
+    const parts = identifierParts(word);
+    const stems = parts.map(stem);
+    // The whole word as written (lower-cased) matches exact names; the stemmed parts match prose.
+    if (stems.length !== 1 || stems[0] !== whole) out.push(whole);
+    out.push(...stems);
+  }
+  return out;
+}
+
+/** Tokens of a repository path: segments, file name parts and extension. */
+export function pathTokens(relativePath: string): string[] {
+  return codeTokens(relativePath.replace(/[/.\\-]+/g, ' '));
+}
+
+/** The space-joined form stored in the full-text index. */
+export function tokenText(text: string | null | undefined): string {
+  return text ? codeTokens(text).join(' ') : '';
+}
