@@ -9,6 +9,7 @@ import { formatFacts } from '../parse/format-facts.js';
 import { languageOf } from '../workspace/language.js';
 import { resolveRepoRoot } from '../workspace/root.js';
 import { formatIndexSummary, runIndexCommand } from './index-command.js';
+import { formatSearch, formatSymbol, readQueriesFile, runSearchCommand, runSymbolCommand, type SearchFlags } from './search-command.js';
 import { formatStatus, runStatusCommand } from './status-command.js';
 
 const USAGE = `scout — local code intelligence for AI coding agents
@@ -16,12 +17,25 @@ const USAGE = `scout — local code intelligence for AI coding agents
 Usage:
   scout index  [--repo DIR] [--json] [--force]   build or update the index of a repository
   scout status [--repo DIR] [--json]             freshness, counts, skipped files, database size
+  scout search "<query>" [--repo DIR] [--mode M] [--limit N] [--exhaustive] [--cursor C] [filters] [--json]
+  scout search --queries-file F [...]          one query per line, one JSON object per line, one process
+  scout symbol NAME [--role R] [--kind K] [--include-context] [--limit N] [--json]
   scout facts  FILE [--json]                     print the facts extracted from one file (debugging)
 
 Options:
   --repo DIR   repository root (default: the git top level of the current directory)
   --json       print one JSON object on stdout
   --force      re-read every file, ignoring size and mtime
+
+Search:
+  --mode exact|semantic|hybrid|definition|similar   (default hybrid)
+  --limit N (1-100, default 10)   --exhaustive   --cursor C   --min-score X   --stage discover|refine
+  --literal | --regex             match the query as a literal string / regular expression in file contents
+Filters (repeatable or comma-separated):
+  --path-prefix P  --path-contains S  --path-not-contains S  --path-glob G  --kind K  --extension .ts
+  --exported true|false  --decorator S  --has-docstring true|false  --context FILE (rank these files first)
+Symbol lookup:
+  --role definition|export|import|usage   --kind K   --include-context
   -h, --help   show this help
 
 Exit codes: 0 success, 1 error (the message says how to fix it), 2 bad usage.`;
@@ -36,6 +50,27 @@ async function main(argv: string[]): Promise<number> {
         repo: { type: 'string' },
         json: { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
+        mode: { type: 'string' },
+        limit: { type: 'string' },
+        exhaustive: { type: 'boolean' },
+        cursor: { type: 'string' },
+        'min-score': { type: 'string' },
+        stage: { type: 'string' },
+        literal: { type: 'boolean' },
+        regex: { type: 'boolean' },
+        'path-prefix': { type: 'string' },
+        'path-contains': { type: 'string', multiple: true },
+        'path-not-contains': { type: 'string', multiple: true },
+        'path-glob': { type: 'string' },
+        kind: { type: 'string', multiple: true },
+        extension: { type: 'string', multiple: true },
+        exported: { type: 'string' },
+        decorator: { type: 'string' },
+        'has-docstring': { type: 'string' },
+        context: { type: 'string', multiple: true },
+        role: { type: 'string', multiple: true },
+        'include-context': { type: 'boolean' },
+        'queries-file': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -59,6 +94,24 @@ async function main(argv: string[]): Promise<number> {
     case 'status': {
       const report = runStatusCommand(root());
       process.stdout.write(values.json ? `${JSON.stringify(report)}\n` : `${formatStatus(report)}\n`);
+      return 0;
+    }
+    case 'search': {
+      const flags = values as SearchFlags & { 'queries-file'?: string };
+      const queriesFile = flags['queries-file'];
+      if (!queriesFile && rest.length === 0) throw new ScoutError('USAGE', 'scout search needs a query: scout search "where are tokens validated"');
+      const queries = queriesFile ? readQueriesFile(queriesFile) : [rest.join(' ')];
+      await runSearchCommand(root(), queries, flags, (answer) => {
+        if (values.json || queriesFile) process.stdout.write(`${JSON.stringify(answer)}\n`);
+        else process.stdout.write(`${'error' in answer ? answer.error : formatSearch(answer)}\n`);
+      });
+      return 0;
+    }
+    case 'symbol': {
+      const name = rest[0];
+      if (!name) throw new ScoutError('USAGE', 'scout symbol needs a name: scout symbol UserService --role usage');
+      const answer = await runSymbolCommand(root(), name, values as SearchFlags);
+      process.stdout.write(values.json ? `${JSON.stringify(answer)}\n` : `${formatSymbol(answer)}\n`);
       return 0;
     }
     case 'facts': {

@@ -1,0 +1,178 @@
+/** `scout search` and `scout symbol`: refresh the index if stale, then query it. */
+import { readFileSync } from 'node:fs';
+import { ScoutError } from '../core/errors.js';
+import { ensureFresh, type EnsureFreshResult } from '../index/freshness.js';
+import { SqliteStore } from '../index/store.js';
+import { search, type SearchResponse } from '../search/engine.js';
+import type { SearchFilters } from '../search/filters.js';
+import type { SearchMode, SearchRequest } from '../search/request.js';
+import { lookupSymbol, type SymbolLookupResponse, type SymbolRole } from '../search/symbol-lookup.js';
+
+export interface SearchFlags {
+  mode?: string;
+  limit?: string;
+  exhaustive?: boolean;
+  cursor?: string;
+  'min-score'?: string;
+  stage?: string;
+  literal?: boolean;
+  regex?: boolean;
+  'path-prefix'?: string;
+  'path-contains'?: string[];
+  'path-not-contains'?: string[];
+  'path-glob'?: string;
+  kind?: string[];
+  extension?: string[];
+  exported?: string;
+  decorator?: string;
+  'has-docstring'?: string;
+  context?: string[];
+  role?: string[];
+  'include-context'?: boolean;
+}
+
+/** Repeatable flags also accept comma-separated values: --kind function,method. */
+function list(values: string[] | undefined): string[] | undefined {
+  if (!values) return undefined;
+  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+}
+
+function bool(flag: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === 'yes') return true;
+  if (value === 'false' || value === 'no') return false;
+  throw new ScoutError('USAGE', `--${flag} takes true or false, got "${value}"`);
+}
+
+function number(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new ScoutError('USAGE', `--${flag} takes a number, got "${value}"`);
+  return n;
+}
+
+export function filtersFromFlags(flags: SearchFlags): SearchFilters {
+  const filters: SearchFilters = {};
+  if (flags['path-prefix'] !== undefined) filters.path_prefix = flags['path-prefix'];
+  const contains = list(flags['path-contains']);
+  if (contains) filters.path_contains = contains;
+  const notContains = list(flags['path-not-contains']);
+  if (notContains) filters.path_not_contains = notContains;
+  if (flags['path-glob'] !== undefined) filters.path_glob = flags['path-glob'];
+  const kind = list(flags.kind);
+  if (kind) filters.kind = kind;
+  const extension = list(flags.extension);
+  if (extension) filters.extension = extension;
+  const exported = bool('exported', flags.exported);
+  if (exported !== undefined) filters.is_exported = exported;
+  if (flags.decorator !== undefined) filters.decorator_contains = flags.decorator;
+  const doc = bool('has-docstring', flags['has-docstring']);
+  if (doc !== undefined) filters.has_docstring = doc;
+  const context = list(flags.context);
+  if (context) filters.context_filepaths = context;
+  return filters;
+}
+
+export function requestFromFlags(query: string, flags: SearchFlags): SearchRequest {
+  const request: SearchRequest = { query, filters: filtersFromFlags(flags) };
+  if (flags.mode !== undefined) request.mode = flags.mode as SearchMode;
+  const limit = number('limit', flags.limit);
+  if (limit !== undefined) request.limit = limit;
+  if (flags.exhaustive) request.exhaustive = true;
+  if (flags.cursor !== undefined) request.cursor = flags.cursor;
+  const minScore = number('min-score', flags['min-score']);
+  if (minScore !== undefined) request.min_score = minScore;
+  if (flags.stage !== undefined) request.stage = flags.stage as 'discover' | 'refine';
+  if (flags.literal) request.literal = true;
+  if (flags.regex) request.regex = true;
+  return request;
+}
+
+export type SearchOutput = SearchResponse & { freshness: EnsureFreshResult };
+
+/** Run one query, or every line of a queries file, in one process. */
+export async function runSearchCommand(root: string, queries: string[], flags: SearchFlags, emit: (answer: SearchOutput | { query: string; error: string }) => void): Promise<void> {
+  const store = SqliteStore.open(root);
+  try {
+    const freshness = await ensureFresh(root, store);
+    for (const query of queries) {
+      try {
+        const answer = await search(store.database, requestFromFlags(query, flags), { root });
+        emit({ ...answer, freshness });
+      } catch (error) {
+        if (queries.length === 1) throw error;
+        emit({ query, error: (error as Error).message });
+      }
+    }
+  } finally {
+    store.close();
+  }
+}
+
+export function readQueriesFile(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ScoutError('USAGE', `cannot read queries file ${file}: ${(error as Error).message}`);
+  }
+  return text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+}
+
+export function formatSearch(answer: SearchOutput): string {
+  const out: string[] = [];
+  const total = answer.total_matches !== undefined ? ` of ${answer.total_matches}` : '';
+  out.push(`${answer.results.length}${total} result(s) for "${answer.query}" (mode ${answer.mode}, ${answer.elapsed_ms} ms; ${answer.freshness.note})`);
+  if (answer.filters !== 'none') out.push(`filters: ${answer.filters}`);
+  for (const r of answer.results) {
+    out.push('', `${r.file}:${r.line}-${r.end_line}  ${r.kind} ${r.symbol ?? ''}  score ${r.score}`);
+    for (const line of r.snippet.split('\n')) out.push(`    ${line}`);
+  }
+  if (answer.related_terms.length > 0) out.push('', `related terms: ${answer.related_terms.join(', ')}`);
+  for (const note of answer.notes) out.push(`note: ${note}`);
+  if (answer.next_cursor) out.push(`next page: --cursor ${answer.next_cursor}`);
+  return out.join('\n');
+}
+
+export type SymbolOutput = SymbolLookupResponse & { freshness: EnsureFreshResult };
+
+export async function runSymbolCommand(root: string, name: string, flags: SearchFlags): Promise<SymbolOutput> {
+  const store = SqliteStore.open(root);
+  try {
+    const freshness = await ensureFresh(root, store);
+    const filters = filtersFromFlags(flags);
+    const answer = lookupSymbol(
+      store.database,
+      {
+        name,
+        ...(list(flags.kind) ? { kind: list(flags.kind) } : {}),
+        ...(list(flags.role) ? { role: list(flags.role) as SymbolRole[] } : {}),
+        filters: {
+          ...(filters.path_prefix !== undefined ? { path_prefix: filters.path_prefix } : {}),
+          ...(filters.path_contains ? { path_contains: filters.path_contains } : {}),
+          ...(filters.path_not_contains ? { path_not_contains: filters.path_not_contains } : {}),
+          ...(filters.path_glob ? { path_glob: filters.path_glob } : {}),
+          ...(filters.extension ? { extension: filters.extension } : {}),
+        },
+        ...(flags['include-context'] ? { include_context: true } : {}),
+        ...(number('limit', flags.limit) !== undefined ? { limit: number('limit', flags.limit) } : {}),
+      },
+      root,
+    );
+    return { ...answer, freshness };
+  } finally {
+    store.close();
+  }
+}
+
+export function formatSymbol(answer: SymbolOutput): string {
+  const c = answer.counts;
+  const out = [`"${answer.name}": ${c.definition} definition(s), ${c.export} export(s), ${c.import} import(s), ${c.usage} usage(s) (${answer.freshness.note})`];
+  for (const h of answer.results) {
+    const detail = h.role === 'usage' ? `usage/${h.site_role}${h.qualified_name ? ` in ${h.qualified_name}` : ''}` : h.role === 'definition' ? `${h.kind} ${h.qualified_name}` : `${h.role}${h.module ? ` (${h.module})` : ''}`;
+    out.push(`  ${h.file}:${h.line}  ${detail}`);
+    if (h.context) for (const line of h.context.split('\n')) out.push(`      ${line}`);
+  }
+  for (const note of answer.notes) out.push(`note: ${note}`);
+  return out.join('\n');
+}

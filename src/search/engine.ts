@@ -1,0 +1,399 @@
+/**
+ * The search engine: one entry point over the index for the five modes, with
+ * transparent filters, exhaustive paging and stated clamps. Vectors are optional:
+ * without an embedding provider, semantic falls back to exact and hybrid ranks
+ * BM25 with structural signals (both say so in `notes`).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import { codeTokens } from '../core/code-tokens.js';
+import { ScoutError } from '../core/errors.js';
+import { compileFilters, describeFilters, needsDefinition, type SearchFilters } from './filters.js';
+import {
+  diversify,
+  editDistance,
+  FIELD_WEIGHTS,
+  jaccard,
+  reciprocalRankFusion,
+  relatedTerms,
+  shingles,
+  structuralScore,
+  type Candidate,
+} from './ranking.js';
+import { validateRequest, type SearchMode, type SearchRequest, type ValidRequest } from './request.js';
+
+export interface SearchResult {
+  file: string;
+  line: number;
+  end_line: number;
+  symbol: string | null;
+  kind: string;
+  score: number;
+  snippet: string;
+}
+
+export interface SearchResponse {
+  query: string;
+  mode: SearchMode;
+  results: SearchResult[];
+  /** Every match count (exhaustive mode, and whenever a limit cut results). */
+  total_matches?: number;
+  /** Pass back as `cursor` for the next page (exhaustive mode). */
+  next_cursor?: string;
+  filters: string;
+  related_terms: string[];
+  /** What was adjusted or fell back, and why. */
+  notes: string[];
+  elapsed_ms: number;
+}
+
+/** Optional vector side, supplied by the caller when an embedding provider is configured. */
+export interface VectorSearcher {
+  search(query: string, k: number): Promise<Array<{ chunkId: number; score: number }>>;
+}
+
+const CHUNK_COLUMNS = `c.id AS chunkId, f.path AS path, c.symbol AS symbol, c.kind AS kind, c.start_line AS startLine,
+  c.end_line AS endLine, c.text AS text, d.is_exported AS isExported`;
+const CHUNK_FROM = `chunks c JOIN files f ON f.id = c.file_id
+  LEFT JOIN definitions d ON d.file_id = c.file_id AND d.qualified_name = c.symbol AND d.start_line = c.start_line`;
+const SNIPPET_LINES = 3;
+const SNIPPET_CHARS = 240;
+const MAX_QUERY_TOKENS = 48;
+
+export interface SearchContext {
+  /** Repository root: literal and regex matching read file contents. */
+  root: string;
+  /** Present when an embedding provider is configured. */
+  vectors?: VectorSearcher | null;
+}
+
+export async function search(db: Database.Database, request: SearchRequest, context: SearchContext): Promise<SearchResponse> {
+  const vectors = context.vectors ?? null;
+  const started = performance.now();
+  const req = validateRequest(request);
+  const compiled = compileFilters(req.filters, req.mode === 'definition' ? 'd.kind' : 'c.kind');
+  if (compiled.glob) {
+    const glob = compiled.glob;
+    db.function('scout_glob', { deterministic: true }, (p: unknown) => (typeof p === 'string' && glob.test(p) ? 1 : 0));
+  }
+  let outcome: { results: SearchResult[]; total?: number; nextCursor?: string; texts: string[] };
+  if (req.literal || req.regex) outcome = textMatch(db, req, context.root);
+  else if (req.mode === 'definition') outcome = definitionSearch(db, req, compiled);
+  else if (req.mode === 'similar') outcome = await similarSearch(db, req, compiled, vectors);
+  else outcome = await rankedSearch(db, req, compiled, vectors);
+  const queryTokens = new Set(codeTokens(req.query));
+  const response: SearchResponse = {
+    query: req.query,
+    mode: req.mode,
+    results: outcome.results,
+    filters: describeFilters(req.filters),
+    related_terms: relatedTerms(outcome.texts.slice(0, 10), queryTokens),
+    notes: req.notes,
+    elapsed_ms: Math.round((performance.now() - started) * 100) / 100,
+  };
+  if (outcome.total !== undefined) response.total_matches = outcome.total;
+  if (outcome.nextCursor) response.next_cursor = outcome.nextCursor;
+  return response;
+}
+
+function toResult(c: Candidate, score: number): SearchResult {
+  // Chunk text is signature, docstring, then the code (whose first line repeats the signature).
+  const all = c.text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+  const head = all[0] ?? '';
+  const lines = [head, ...all.slice(1).filter((l) => !l.startsWith(head))].slice(0, SNIPPET_LINES);
+  const snippet = lines.join('\n');
+  return {
+    file: c.path,
+    line: c.startLine,
+    end_line: c.endLine,
+    symbol: c.symbol,
+    kind: c.kind,
+    score: Math.round(score * 1000) / 1000,
+    snippet: snippet.length > SNIPPET_CHARS ? `${snippet.slice(0, SNIPPET_CHARS - 1)}…` : snippet,
+  };
+}
+
+/** FTS5 query: every distinct token quoted (no operator injection), OR-ed; BM25 rewards matching more of them. */
+export function ftsQuery(query: string): string | null {
+  const tokens = [...new Set(codeTokens(query))].slice(0, MAX_QUERY_TOKENS);
+  if (tokens.length === 0) return null;
+  return tokens.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
+}
+
+function bm25Candidates(db: Database.Database, req: ValidRequest, compiled: ReturnType<typeof compileFilters>, limit: number | null, offset = 0): Candidate[] {
+  const match = ftsQuery(req.query);
+  if (!match) return [];
+  const w = FIELD_WEIGHTS;
+  const sql = `SELECT ${CHUNK_COLUMNS}, -bm25(search_fts, ${w.name}, ${w.signature}, ${w.docstring}, ${w.path}, ${w.body}) AS score
+    FROM search_fts JOIN ${CHUNK_FROM}
+    WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND ${compiled.where}
+    ORDER BY score DESC ${limit === null ? '' : 'LIMIT ? OFFSET ?'}`;
+  const params: unknown[] = [match, ...compiled.params];
+  if (limit !== null) params.push(limit, offset);
+  return (db.prepare(sql).all(...params) as Array<Candidate & { isExported: number | null }>).map((row) => ({
+    ...row,
+    isExported: row.isExported === null ? null : Boolean(row.isExported),
+  }));
+}
+
+function countMatches(db: Database.Database, req: ValidRequest, compiled: ReturnType<typeof compileFilters>): number {
+  const match = ftsQuery(req.query);
+  if (!match) return 0;
+  const sql = `SELECT COUNT(*) FROM search_fts JOIN ${CHUNK_FROM} WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND ${compiled.where}`;
+  return db.prepare(sql).pluck().get(match, ...compiled.params) as number;
+}
+
+async function rankedSearch(
+  db: Database.Database,
+  req: ValidRequest,
+  compiled: ReturnType<typeof compileFilters>,
+  vectors: VectorSearcher | null,
+): Promise<{ results: SearchResult[]; total?: number; nextCursor?: string; texts: string[] }> {
+  if (req.mode === 'semantic' && !vectors) {
+    req.notes.push('semantic mode needs an embedding provider (embeddings.provider in scout.config.json); answered with exact (BM25) instead');
+  }
+  if (req.exhaustive) return exhaustivePage(db, req, compiled);
+  const want = req.stage === 'discover' ? req.limit * 2 : req.limit;
+  const pool = Math.max(50, want * 5);
+  const queryTokens = new Set(codeTokens(req.query));
+  const contextFiles = new Set(req.filters.context_filepaths ?? []);
+  let ranked: Array<{ candidate: Candidate; score: number }>;
+
+  const useVectors = vectors !== null && (req.mode === 'semantic' || req.mode === 'hybrid');
+  if (useVectors && vectors) {
+    const vectorHits = await vectors.search(req.query, pool);
+    const byId = loadCandidates(db, vectorHits.map((h) => h.chunkId), compiled);
+    if (req.mode === 'semantic') {
+      ranked = vectorHits.flatMap((h) => {
+        const candidate = byId.get(h.chunkId);
+        return candidate ? [{ candidate, score: h.score }] : [];
+      });
+    } else {
+      const lexical = bm25Candidates(db, req, compiled, pool);
+      for (const c of lexical) byId.set(c.chunkId, c);
+      const fused = reciprocalRankFusion([lexical.map((c) => c.chunkId), vectorHits.map((h) => h.chunkId).filter((id) => byId.has(id))]);
+      ranked = [...fused.entries()].flatMap(([id, score]) => {
+        const candidate = byId.get(id);
+        return candidate ? [{ candidate, score }] : [];
+      });
+    }
+  } else {
+    const lexical = bm25Candidates(db, req, compiled, req.mode === 'hybrid' ? pool : want);
+    ranked =
+      req.mode === 'hybrid'
+        ? lexical.map((candidate) => ({ candidate, score: structuralScore(candidate, queryTokens, contextFiles) }))
+        : lexical.map((candidate) => ({ candidate, score: candidate.score }));
+    if (req.mode === 'hybrid') req.notes.push('hybrid without vectors: BM25 ranked with structural signals (name match, kind, exported, definitions over top-level code)');
+  }
+  ranked.sort((a, b) => b.score - a.score);
+  ranked = ranked.filter((r) => r.score >= req.minScore);
+  let ordered = ranked;
+  if (req.stage === 'discover') ordered = diversify(ranked.map((r) => ({ ...r, path: r.candidate.path })), 2);
+  const page = ordered.slice(0, want);
+  const response: { results: SearchResult[]; total?: number; texts: string[] } = {
+    results: page.map((r) => toResult(r.candidate, r.score)),
+    texts: page.map((r) => r.candidate.text),
+  };
+  if (page.length === want) {
+    const total = countMatches(db, req, compiled);
+    if (total > page.length) {
+      response.total = total;
+      req.notes.push(`${total - page.length} more matches not shown: raise limit (max 100) or pass exhaustive for all of them, page by page`);
+    }
+  }
+  return response;
+}
+
+function loadCandidates(db: Database.Database, ids: number[], compiled: ReturnType<typeof compileFilters>): Map<number, Candidate> {
+  const out = new Map<number, Candidate>();
+  if (ids.length === 0) return out;
+  const sql = `SELECT ${CHUNK_COLUMNS}, 0 AS score FROM ${CHUNK_FROM} WHERE c.id IN (${ids.map(() => '?').join(',')}) AND ${compiled.where}`;
+  for (const row of db.prepare(sql).all(...ids, ...compiled.params) as Array<Candidate & { isExported: number | null }>) {
+    out.set(row.chunkId, { ...row, isExported: row.isExported === null ? null : Boolean(row.isExported) });
+  }
+  return out;
+}
+
+interface CursorState {
+  offset: number;
+  key: string;
+}
+
+function requestKey(req: ValidRequest): string {
+  return createHash('sha1').update(JSON.stringify([req.query, req.mode, req.filters, req.literal, req.regex?.source ?? null])).digest('hex').slice(0, 12);
+}
+
+function decodeCursor(req: ValidRequest): number {
+  if (!req.cursor) return 0;
+  let state: CursorState;
+  try {
+    state = JSON.parse(Buffer.from(req.cursor, 'base64url').toString('utf8')) as CursorState;
+  } catch {
+    throw new ScoutError('USAGE', 'invalid cursor: pass the next_cursor of the previous answer unchanged');
+  }
+  if (state.key !== requestKey(req) || !Number.isInteger(state.offset) || state.offset < 0) {
+    throw new ScoutError('USAGE', 'this cursor belongs to a different query, mode or filters: repeat the original request with it');
+  }
+  return state.offset;
+}
+
+function encodeCursor(req: ValidRequest, offset: number): string {
+  return Buffer.from(JSON.stringify({ offset, key: requestKey(req) })).toString('base64url');
+}
+
+/** Every match, grouped by file (path, then line), a page at a time. */
+function exhaustivePage(
+  db: Database.Database,
+  req: ValidRequest,
+  compiled: ReturnType<typeof compileFilters>,
+): { results: SearchResult[]; total: number; nextCursor?: string; texts: string[] } {
+  const offset = decodeCursor(req);
+  const all = bm25Candidates(db, req, compiled, null).filter((c) => c.score >= req.minScore);
+  all.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine));
+  const page = all.slice(offset, offset + req.limit);
+  const out: { results: SearchResult[]; total: number; nextCursor?: string; texts: string[] } = {
+    results: page.map((c) => toResult(c, c.score)),
+    total: all.length,
+    texts: page.map((c) => c.text),
+  };
+  if (offset + page.length < all.length) {
+    out.nextCursor = encodeCursor(req, offset + page.length);
+    req.notes.push(`exhaustive: matches ${offset + 1}-${offset + page.length} of ${all.length}, grouped by file; pass next_cursor for the next page`);
+  }
+  return out;
+}
+
+const KIND_RANK: Record<string, number> = {
+  class: 0, interface: 0, enum: 0, type_alias: 0, data_type: 0, type_class: 0, function: 1, module: 1,
+  method: 2, type_family: 2, instance: 3, constructor: 3, enum_member: 3, constant: 4, property: 5, variable: 5,
+};
+
+/** Definitions by name: exact, then case-insensitive, then fuzzy; ranked by kind and exportedness. */
+function definitionSearch(
+  db: Database.Database,
+  req: ValidRequest,
+  compiled: ReturnType<typeof compileFilters>,
+): { results: SearchResult[]; total?: number; texts: string[] } {
+  const name = req.query.trim();
+  const base = `SELECT d.name AS name, d.qualified_name AS symbol, d.kind AS kind, d.start_line AS startLine, d.end_line AS endLine,
+      d.signature AS signature, d.docstring AS docstring, d.is_exported AS isExported, f.path AS path
+    FROM definitions d JOIN files f ON f.id = d.file_id`;
+  type Row = { name: string; symbol: string; kind: string; startLine: number; endLine: number; signature: string; docstring: string | null; isExported: number; path: string };
+  const run = (condition: string, ...params: unknown[]): Row[] =>
+    db.prepare(`${base} WHERE ${condition} AND ${compiled.where} LIMIT 500`).all(...params, ...compiled.params) as Row[];
+  const column = name.includes('.') ? 'd.qualified_name' : 'd.name';
+  let rows = run(`${column} = ?`, name);
+  let tier = 'exact';
+  if (rows.length === 0) {
+    rows = run(`lower(${column}) = lower(?)`, name);
+    tier = 'case-insensitive';
+  }
+  if (rows.length === 0) {
+    const target = name.toLowerCase();
+    const names = db.prepare('SELECT DISTINCT name FROM definitions').pluck().all() as string[];
+    const near = names.filter((n) => {
+      const lower = n.toLowerCase();
+      return lower.includes(target) || (target.length >= 4 && target.includes(lower) && lower.length >= 4) || editDistance(lower, target, 2) <= 2;
+    });
+    rows = near.length > 0 ? run(`d.name IN (${near.slice(0, 200).map(() => '?').join(',')})`, ...near.slice(0, 200)) : [];
+    tier = 'fuzzy';
+  }
+  if (tier !== 'exact' && rows.length > 0) req.notes.push(`no exact definition named "${name}": showing ${tier} matches`);
+  const scored = rows.map((r) => {
+    const distance = tier === 'fuzzy' ? editDistance(r.name.toLowerCase(), name.toLowerCase(), 8) : 0;
+    const score = 10 - (KIND_RANK[r.kind] ?? 5) + (r.isExported ? 1 : 0) - distance;
+    return { r, score };
+  });
+  scored.sort((a, b) => b.score - a.score || a.r.path.localeCompare(b.r.path) || a.r.startLine - b.r.startLine);
+  const page = scored.slice(0, req.limit);
+  const results = page.map(({ r, score }) => ({
+    file: r.path,
+    line: r.startLine,
+    end_line: r.endLine,
+    symbol: r.symbol,
+    kind: r.kind,
+    score,
+    snippet: [r.signature, r.docstring?.split('\n')[0] ?? ''].filter(Boolean).join('\n'),
+  }));
+  const out: { results: SearchResult[]; total?: number; texts: string[] } = { results, texts: page.map((p) => `${p.r.signature}\n${p.r.docstring ?? ''}`) };
+  if (scored.length > page.length) {
+    out.total = scored.length;
+    req.notes.push(`${scored.length - page.length} more definitions not shown: raise limit or add filters`);
+  }
+  return out;
+}
+
+/** Code like a snippet: vectors when present, else token-shingle overlap over BM25 candidates. */
+async function similarSearch(
+  db: Database.Database,
+  req: ValidRequest,
+  compiled: ReturnType<typeof compileFilters>,
+  vectors: VectorSearcher | null,
+): Promise<{ results: SearchResult[]; texts: string[] }> {
+  if (vectors) {
+    const hits = await vectors.search(req.query, req.limit * 3);
+    const byId = loadCandidates(db, hits.map((h) => h.chunkId), compiled);
+    const ranked = hits.flatMap((h) => {
+      const c = byId.get(h.chunkId);
+      return c && h.score >= req.minScore ? [{ c, score: h.score }] : [];
+    });
+    return { results: ranked.slice(0, req.limit).map(({ c, score }) => toResult(c, score)), texts: ranked.map((r) => r.c.text) };
+  }
+  req.notes.push('similar without vectors: token-shingle (Jaccard) similarity over full-text candidates');
+  const target = shingles(req.query);
+  const candidates = bm25Candidates(db, req, compiled, 300);
+  const ranked = candidates
+    .map((c) => ({ c, score: jaccard(target, shingles(c.text)) }))
+    .filter((r) => r.score > 0 && r.score >= req.minScore)
+    .sort((a, b) => b.score - a.score);
+  return { results: ranked.slice(0, req.limit).map(({ c, score }) => toResult(c, score)), texts: ranked.map((r) => r.c.text) };
+}
+
+/** Literal or regex matches in file contents, line by line, with the enclosing definition. */
+function textMatch(
+  db: Database.Database,
+  req: ValidRequest,
+  root: string,
+): { results: SearchResult[]; total: number; nextCursor?: string; texts: string[] } {
+  const pathOnly = compileFilters({ ...req.filters, kind: undefined, is_exported: undefined, decorator_contains: undefined, has_docstring: undefined });
+  if (needsDefinition(req.filters) || req.filters.kind) {
+    req.notes.push('literal/regex matching applies path and extension filters only; kind and definition filters were ignored');
+  }
+  const files = db.prepare(`SELECT f.id AS id, f.path AS path FROM files f WHERE ${pathOnly.where.replace(/c\.kind/g, "'file'")} ORDER BY f.path`).all(...pathOnly.params) as Array<{ id: number; path: string }>;
+  const enclosing = db.prepare(
+    'SELECT qualified_name AS symbol, kind FROM definitions WHERE file_id = ? AND start_line <= ? AND end_line >= ? ORDER BY (end_line - start_line) ASC LIMIT 1',
+  );
+  const matches: SearchResult[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(path.join(root, file.path), 'utf8');
+    } catch {
+      continue;
+    }
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i] ?? '';
+      let hit: boolean;
+      if (req.regex) {
+        req.regex.lastIndex = 0;
+        hit = req.regex.test(line);
+      } else hit = line.includes(req.query);
+      if (!hit) continue;
+      const owner = enclosing.get(file.id, i + 1, i + 1) as { symbol: string; kind: string } | undefined;
+      matches.push({ file: file.path, line: i + 1, end_line: i + 1, symbol: owner?.symbol ?? null, kind: owner?.kind ?? 'file', score: 1, snippet: line.trim().slice(0, SNIPPET_CHARS) });
+    }
+  }
+  const offset = decodeCursor(req);
+  const page = matches.slice(offset, offset + req.limit);
+  const out: { results: SearchResult[]; total: number; nextCursor?: string; texts: string[] } = { results: page, total: matches.length, texts: page.map((m) => m.snippet) };
+  if (offset + page.length < matches.length) {
+    out.nextCursor = encodeCursor(req, offset + page.length);
+    req.notes.push(`${matches.length} line matches; showing ${offset + 1}-${offset + page.length}: pass next_cursor for more`);
+  }
+  return out;
+}
+
+export type { SearchFilters, SearchRequest };

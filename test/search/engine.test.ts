@@ -1,0 +1,211 @@
+/** Search over a real index (real SQLite, real fixture files). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexRepository } from '../../src/index/indexer.js';
+import { SqliteStore } from '../../src/index/store.js';
+import { search, type SearchResponse } from '../../src/search/engine.js';
+import type { SearchRequest } from '../../src/search/request.js';
+import { lookupSymbol } from '../../src/search/symbol-lookup.js';
+import { tempRepo, type TempRepo } from '../helpers/temp-repo.js';
+
+let repo: TempRepo;
+let store: SqliteStore;
+const run = (request: SearchRequest): Promise<SearchResponse> => search(store.database, request, { root: repo.root });
+const symbols = (answer: SearchResponse) => answer.results.map((r) => r.symbol);
+
+beforeAll(async () => {
+  repo = tempRepo({ fixture: 'typescript' });
+  repo.write('src/auth/tokens.ts', `/** Validates an auth token and returns the user id. */
+export function validateToken(token: string): string {
+  if (!token.startsWith('tok_')) throw new Error('bad token');
+  return token.slice(4);
+}
+
+/** Refreshes an expired session token. */
+export function refreshSession(token: string): string {
+  return validateToken(token) + '-refreshed';
+}
+`);
+  repo.write('test/auth/tokens.test.ts', `import { validateToken } from '../../src/auth/tokens';
+export function testValidateToken(): void {
+  validateToken('tok_1');
+}
+`);
+  repo.write('lib/retry.py', `def retry_with_backoff(fn, attempts=3):
+    """Retry a call with exponential backoff."""
+    for i in range(attempts):
+        try:
+            return fn()
+        except Exception:
+            pass
+`);
+  store = SqliteStore.open(repo.root);
+  await indexRepository(repo.root, store);
+});
+afterAll(() => {
+  store.close();
+  repo.cleanup();
+});
+
+describe('search modes', () => {
+  it('exact: BM25 over code-aware tokens finds identifiers from words and words from identifiers', async () => {
+    const byName = await run({ query: 'validateToken', mode: 'exact' });
+    expect(byName.results[0]?.symbol).toBe('validateToken');
+    const byWords = await run({ query: 'validate token', mode: 'exact' });
+    expect(symbols(byWords).slice(0, 3)).toContain('validateToken');
+    const stemmed = await run({ query: 'retries backoff', mode: 'exact' });
+    expect(stemmed.results[0]?.symbol).toBe('retry_with_backoff');
+  });
+
+  it('hybrid (default) without vectors ranks definitions named like the query first, and says how it ranked', async () => {
+    const answer = await run({ query: 'refresh session' });
+    expect(answer.mode).toBe('hybrid');
+    expect(answer.results[0]?.symbol).toBe('refreshSession');
+    expect(answer.notes.join()).toMatch(/hybrid without vectors/);
+    expect(answer.results[0]).toMatchObject({ file: 'src/auth/tokens.ts', line: 8, end_line: 10, kind: 'function' });
+    expect(answer.results[0]?.snippet.split('\n')[0]).toBe('export function refreshSession(token: string): string');
+  });
+
+  it('semantic without an embedding provider falls back to exact and says so', async () => {
+    const answer = await run({ query: 'validate token', mode: 'semantic' });
+    expect(answer.notes.join()).toMatch(/semantic mode needs an embedding provider/);
+    expect(symbols(answer)).toContain('validateToken');
+  });
+
+  it('definition: exact, then case-insensitive, then fuzzy, ranked by kind', async () => {
+    expect((await run({ query: 'LLMKind', mode: 'definition' })).results[0]).toMatchObject({ symbol: 'LLMKind', kind: 'enum', file: 'src/kinds.ts' });
+    const insensitive = await run({ query: 'llmkind', mode: 'definition' });
+    expect(insensitive.results[0]?.symbol).toBe('LLMKind');
+    expect(insensitive.notes.join()).toMatch(/case-insensitive/);
+    const fuzzy = await run({ query: 'LLMKnd', mode: 'definition' });
+    expect(fuzzy.results[0]?.symbol).toBe('LLMKind');
+    expect(fuzzy.notes.join()).toMatch(/fuzzy/);
+    expect((await run({ query: 'Router.route', mode: 'definition' })).results[0]?.kind).toBe('method');
+  });
+
+  it('similar: a code snippet finds the code it resembles', async () => {
+    const answer = await run({ query: "if (!token.startsWith('tok_')) throw new Error('bad token');\nreturn token.slice(4);", mode: 'similar' });
+    expect(answer.results[0]?.symbol).toBe('validateToken');
+  });
+
+  it('literal and regex matching find exact strings line by line', async () => {
+    const literal = await run({ query: "startsWith('tok_')", literal: true });
+    expect(literal.results).toHaveLength(1);
+    expect(literal.results[0]).toMatchObject({ file: 'src/auth/tokens.ts', line: 3, symbol: 'validateToken' });
+    const regex = await run({ query: 'validateToken\\(token\\)', regex: true });
+    expect(regex.results.map((r) => `${r.file}:${r.line}`)).toEqual(['src/auth/tokens.ts:9']);
+  });
+
+  it('offers related terms from the top results', async () => {
+    const answer = await run({ query: 'token' });
+    expect(answer.related_terms.length).toBeGreaterThan(0);
+    expect(answer.related_terms).not.toContain('token');
+  });
+});
+
+describe('filters and result control', () => {
+  it('applies path, kind, extension, exported, docstring and glob filters, and echoes them', async () => {
+    const notTests = await run({ query: 'validateToken', mode: 'exact', filters: { path_not_contains: ['test'] } });
+    expect(notTests.results.every((r) => !r.file.includes('test'))).toBe(true);
+    expect(notTests.filters).toBe('path_not_contains=["test"]');
+    const onlyTests = await run({ query: 'validateToken', mode: 'exact', filters: { path_prefix: 'test/' } });
+    expect([...new Set(onlyTests.results.map((r) => r.file))]).toEqual(['test/auth/tokens.test.ts']);
+    const py = await run({ query: 'retry', mode: 'exact', filters: { extension: ['py'] } });
+    expect(py.results.every((r) => r.file.endsWith('.py'))).toBe(true);
+    expect(py.results.length).toBeGreaterThan(0);
+    const methods = await run({ query: 'route', mode: 'exact', filters: { kind: ['method'] } });
+    expect(methods.results.every((r) => r.kind === 'method')).toBe(true);
+    const privateOnly = await run({ query: 'callOpenAI', mode: 'exact', filters: { is_exported: false } });
+    expect(privateOnly.results[0]?.symbol).toBe('Router.callOpenAI');
+    const documented = await run({ query: 'token', mode: 'exact', filters: { has_docstring: true } });
+    expect(documented.results.map((r) => r.symbol).sort()).toEqual(['refreshSession', 'validateToken']);
+    const glob = await run({ query: 'token', mode: 'exact', filters: { path_glob: 'src/**/*.ts' } });
+    expect(glob.results.length).toBeGreaterThan(0);
+    expect(glob.results.every((r) => r.file.startsWith('src/'))).toBe(true);
+    const decorated = await run({ query: 'route', mode: 'exact', filters: { decorator_contains: 'trace' } });
+    expect(decorated.results.map((r) => r.symbol)).toEqual(['Router.route']);
+  });
+
+  it('ranks the caller\'s context files first', async () => {
+    const answer = await run({ query: 'validateToken', filters: { context_filepaths: ['test/auth/tokens.test.ts'] } });
+    expect(answer.results[0]?.file).toBe('test/auth/tokens.test.ts');
+  });
+
+  it('exhaustive mode returns every match grouped by file, a page at a time', async () => {
+    const first = await run({ query: 'token', mode: 'exact', exhaustive: true, limit: 2 });
+    expect(first.total_matches).toBeGreaterThan(2);
+    expect(first.results).toHaveLength(2);
+    expect(first.next_cursor).toBeDefined();
+    const seen = [...first.results];
+    let cursor = first.next_cursor;
+    while (cursor) {
+      const page = await run({ query: 'token', mode: 'exact', exhaustive: true, limit: 2, cursor });
+      seen.push(...page.results);
+      cursor = page.next_cursor;
+    }
+    expect(seen).toHaveLength(first.total_matches ?? 0);
+    const keys = seen.map((r) => `${r.file}:${r.line}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect([...keys].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))).toEqual(keys);
+    await expect(run({ query: 'other', mode: 'exact', exhaustive: true, cursor: first.next_cursor })).rejects.toThrow(/different query/);
+    await expect(run({ query: 'token', mode: 'exact', exhaustive: true, cursor: 'garbage!' })).rejects.toThrow(/invalid cursor/);
+  });
+
+  it('says how many were left out when the limit cuts results', async () => {
+    const answer = await run({ query: 'token', mode: 'exact', limit: 1 });
+    expect(answer.total_matches).toBeGreaterThan(1);
+    expect(answer.notes.join()).toMatch(/more matches not shown/);
+  });
+
+  it('discover stage returns twice the limit, spread across files', async () => {
+    const answer = await run({ query: 'token', mode: 'exact', stage: 'discover', limit: 2 });
+    expect(answer.results.length).toBeGreaterThan(2);
+    expect(new Set(answer.results.slice(0, 2).map((r) => r.file)).size).toBe(2);
+  });
+});
+
+describe('bad input', () => {
+  it('rejects empty queries, unknown modes, bad globs, unknown kinds and invalid regexes with a fix', async () => {
+    await expect(run({ query: '   ' })).rejects.toThrow(/query is empty/);
+    await expect(run({ query: 'x', mode: 'fuzzy' as never })).rejects.toThrow(/unknown mode "fuzzy"; use one of exact, semantic, hybrid, definition, similar/);
+    await expect(run({ query: 'x', filters: { path_glob: 'src/{a,b' } })).rejects.toThrow(/unclosed "\{"/);
+    await expect(run({ query: 'x', filters: { kind: ['klass'] } })).rejects.toThrow(/unknown kind klass/);
+    await expect(run({ query: '(unclosed', regex: true })).rejects.toThrow(/invalid regular expression/);
+  });
+
+  it('clamps limits and long queries and says so; regex metacharacters are just text', async () => {
+    const zero = await run({ query: 'token', limit: 0 });
+    expect(zero.results).toHaveLength(1);
+    expect(zero.notes.join()).toMatch(/limit 0 clamped to 1/);
+    const huge = await run({ query: 'token', limit: 10_000 });
+    expect(huge.notes.join()).toMatch(/limit 10000 clamped to 100/);
+    const long = await run({ query: `token ${'x'.repeat(10_000)}` });
+    expect(long.notes.join()).toMatch(/query cut from 10006 to 1000 characters/);
+    const meta = await run({ query: 'validateToken( ) [ * + ? ^ $ " OR NEAR(' });
+    expect(meta.results[0]?.symbol).toBe('validateToken');
+    const nothing = await run({ query: '%%%', mode: 'exact' });
+    expect(nothing.results).toEqual([]);
+  });
+});
+
+describe('symbol lookup', () => {
+  it('finds definitions, imports and usages by role, with counts and context', () => {
+    const all = lookupSymbol(store.database, { name: 'validateToken' }, repo.root);
+    expect(all.counts).toEqual({ definition: 1, export: 0, import: 1, usage: 2 });
+    expect(all.total_count).toBe(4);
+    const imports = lookupSymbol(store.database, { name: 'validateToken', role: ['import'], include_context: true }, repo.root);
+    expect(imports.results).toEqual([
+      expect.objectContaining({ role: 'import', file: 'test/auth/tokens.test.ts', line: 1, module: '../../src/auth/tokens' }),
+    ]);
+    expect(imports.results[0]?.context).toContain("import { validateToken } from '../../src/auth/tokens';");
+    const calls = lookupSymbol(store.database, { name: 'validateToken', role: ['usage'], filters: { path_prefix: 'src/' } }, repo.root);
+    expect(calls.results.map((r) => [r.site_role, r.qualified_name])).toEqual([['call', 'refreshSession']]);
+    const kinds = lookupSymbol(store.database, { name: 'LLMKind', role: ['definition'], kind: ['enum'] }, repo.root);
+    expect(kinds.results).toHaveLength(1);
+  });
+
+  it('suggests near names when nothing matches', () => {
+    const none = lookupSymbol(store.database, { name: 'validate' }, repo.root);
+    expect(none.total_count).toBe(0);
+    expect(none.notes.join()).toMatch(/similar names: .*validateToken/);
+  });
+});
