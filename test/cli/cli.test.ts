@@ -133,3 +133,50 @@ describe('scout CLI', () => {
     expect(facts.stdout).toMatch(/L2-6 enum LLMKind \[exported\]/);
   });
 });
+
+describe('scout search and scout symbol', () => {
+  it('prints the JSON contract, refreshing a stale index first', () => {
+    repo = tempRepo({ fixture: 'typescript', git: true });
+    const first = scout('search', 'assertNever', '--repo', repo.root, '--json');
+    expect(first.status).toBe(0);
+    const answer = JSON.parse(first.stdout);
+    expect(Object.keys(answer)).toEqual(expect.arrayContaining(['query', 'mode', 'results', 'elapsed_ms', 'freshness']));
+    expect(answer.freshness).toMatchObject({ refreshed: true, strategy: 'full' });
+    expect(answer.results[0]).toEqual({
+      file: 'src/router.ts',
+      line: 54,
+      end_line: 56,
+      symbol: 'assertNever',
+      kind: 'function',
+      score: expect.any(Number),
+      snippet: expect.stringContaining('export function assertNever(value: never): never'),
+    });
+    repo.write('src/extra.ts', 'export function assertNeverAgain(): void {}\n');
+    const second = JSON.parse(scout('search', 'assertNeverAgain', '--repo', repo.root, '--json', '--mode', 'definition').stdout);
+    expect(second.freshness).toMatchObject({ refreshed: true, files_updated: 1, strategy: 'partial' });
+    expect(second.results[0].symbol).toBe('assertNeverAgain');
+  });
+
+  it('runs a queries file in one process, one JSON object per line, errors included', () => {
+    repo = tempRepo({ fixture: 'typescript' });
+    repo.write('queries.txt', 'LLMKind\nroute\n\n');
+    const out = scout('search', '--queries-file', `${repo.root}/queries.txt`, '--repo', repo.root, '--mode', 'exact', '--limit', '2');
+    expect(out.status).toBe(0);
+    const lines = out.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.query)).toEqual(['LLMKind', 'route']);
+    expect(lines.every((l) => l.results.length <= 2)).toBe(true);
+  });
+
+  it('passes filters as flags and reports bad ones clearly', () => {
+    repo = tempRepo({ fixture: 'typescript' });
+    const filtered = JSON.parse(scout('search', 'kind', '--repo', repo.root, '--json', '--kind', 'property,enum_member', '--path-glob', 'src/*.ts').stdout);
+    expect(filtered.results.every((r: { kind: string }) => ['property', 'enum_member'].includes(r.kind))).toBe(true);
+    const bad = scout('search', 'x', '--repo', repo.root, '--mode', 'nope');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/unknown mode "nope"/);
+    const badBool = scout('search', 'x', '--repo', repo.root, '--exported', 'maybe');
+    expect(badBool.stderr).toMatch(/--exported takes true or false/);
+    const symbol = JSON.parse(scout('symbol', 'LLMKind', '--repo', repo.root, '--role', 'import', '--json').stdout);
+    expect(symbol.results).toEqual([expect.objectContaining({ role: 'import', file: 'src/router.ts', line: 1, module: './kinds' })]);
+  });
+});
