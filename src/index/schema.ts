@@ -2,7 +2,7 @@
  * SQLite schema. Bump SCHEMA_VERSION on any change: an index with another version
  * is rebuilt from scratch (with a message), never read with the wrong shape.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -108,6 +108,8 @@ CREATE INDEX IF NOT EXISTS calls_caller ON calls(caller);
 CREATE TABLE IF NOT EXISTS chunks (
   id INTEGER PRIMARY KEY,
   file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  -- The definition this chunk is the text of (NULL for leftover top-level code).
+  definition_id INTEGER,
   symbol TEXT,
   kind TEXT NOT NULL,
   start_line INTEGER NOT NULL,

@@ -125,7 +125,7 @@ function prepare(db: Database.Database) {
     insertImport: db.prepare('INSERT INTO imports(file_id, name, alias, module, line) VALUES (?, ?, ?, ?, ?)'),
     insertExport: db.prepare('INSERT INTO exports(file_id, name, alias, module, line) VALUES (?, ?, ?, ?, ?)'),
     insertCall: db.prepare('INSERT INTO calls(file_id, caller, callee, receiver, line, col, resolution, module) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-    insertChunk: db.prepare('INSERT INTO chunks(file_id, symbol, kind, start_line, end_line, text) VALUES (?, ?, ?, ?, ?, ?)'),
+    insertChunk: db.prepare('INSERT INTO chunks(file_id, definition_id, symbol, kind, start_line, end_line, text) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     insertSearch: db.prepare('INSERT INTO search_fts(rowid, name, signature, docstring, path, body) VALUES (?, ?, ?, ?, ?, ?)'),
     clearSkipped: db.prepare('DELETE FROM skipped'),
     insertSkipped: db.prepare('INSERT OR REPLACE INTO skipped(path, reason, detail) VALUES (?, ?, ?)'),
@@ -225,15 +225,17 @@ export class SqliteStore implements IndexStore {
       ).lastInsertRowid,
     );
     if (!facts) return;
+    const definitionIds = new Map<string, number>();
     for (const d of facts.definitions) {
       const c = d.complexity;
-      s.insertDefinition.run(
+      const definitionId = s.insertDefinition.run(
         fileId, d.name, d.qualifiedName, d.kind,
         d.span.startLine, d.span.startColumn, d.span.endLine, d.span.endColumn,
         d.nameSpan.startLine, d.nameSpan.startColumn,
         d.signature, d.docstring, d.isExported ? 1 : 0, d.decorators.join(','), d.parent,
         c?.cyclomatic ?? null, c?.cognitive ?? null, c?.maxNesting ?? null, c?.lines ?? null,
-      );
+      ).lastInsertRowid;
+      definitionIds.set(`${d.qualifiedName}:${d.span.startLine}`, Number(definitionId));
     }
     for (const u of facts.usages) s.insertUsage.run(fileId, u.name, u.role, u.span.startLine, u.span.startColumn, u.span.endColumn, u.enclosing);
     for (const i of facts.imports) s.insertImport.run(fileId, i.name, i.alias, i.module, i.line);
@@ -241,7 +243,8 @@ export class SqliteStore implements IndexStore {
     for (const c of facts.calls) s.insertCall.run(fileId, c.caller, c.callee, c.receiver, c.line, c.column, c.resolution, c.module);
     const pathText = pathTokens(record.path).join(' ');
     for (const c of facts.chunks) {
-      const chunkId = s.insertChunk.run(fileId, c.symbol, c.kind, c.startLine, c.endLine, c.text).lastInsertRowid;
+      const definitionId = c.symbol === null ? null : (definitionIds.get(`${c.symbol}:${c.startLine}`) ?? null);
+      const chunkId = s.insertChunk.run(fileId, definitionId, c.symbol, c.kind, c.startLine, c.endLine, c.text).lastInsertRowid;
       s.insertSearch.run(chunkId, c.tokens.name, c.tokens.signature, c.tokens.docstring, pathText, c.tokens.body);
     }
   }

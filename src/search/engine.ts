@@ -56,8 +56,7 @@ export interface VectorSearcher {
 
 const CHUNK_COLUMNS = `c.id AS chunkId, f.path AS path, c.symbol AS symbol, c.kind AS kind, c.start_line AS startLine,
   c.end_line AS endLine, c.text AS text, d.is_exported AS isExported`;
-const CHUNK_FROM = `chunks c JOIN files f ON f.id = c.file_id
-  LEFT JOIN definitions d ON d.file_id = c.file_id AND d.qualified_name = c.symbol AND d.start_line = c.start_line`;
+const CHUNK_FROM = `chunks c JOIN files f ON f.id = c.file_id LEFT JOIN definitions d ON d.id = c.definition_id`;
 const SNIPPET_LINES = 3;
 const SNIPPET_CHARS = 240;
 const MAX_QUERY_TOKENS = 48;

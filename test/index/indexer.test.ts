@@ -223,7 +223,7 @@ describe('bad input', () => {
     store.setMeta('schema_version', '0');
     store.close();
     store = SqliteStore.open(repo.root);
-    expect(store.notes.join()).toMatch(/schema changed \(v0 → v2\): rebuilt/);
+    expect(store.notes.join()).toMatch(/schema changed \(v0 → v3\): rebuilt/);
     expect(store.counts().files).toBe(0);
   });
 });
