@@ -1,5 +1,6 @@
 /** `scout search` and `scout symbol`: refresh the index if stale, then query it. */
 import { readFileSync } from 'node:fs';
+import { loadConfig } from '../core/config.js';
 import { ScoutError } from '../core/errors.js';
 import { ensureFresh, type EnsureFreshResult } from '../index/freshness.js';
 import { SqliteStore } from '../index/store.js';
@@ -7,6 +8,7 @@ import { search, type SearchResponse } from '../search/engine.js';
 import type { SearchFilters } from '../search/filters.js';
 import type { SearchMode, SearchRequest } from '../search/request.js';
 import { lookupSymbol, type SymbolLookupResponse, type SymbolRole } from '../search/symbol-lookup.js';
+import { prepareVectorSearcher } from '../search/vector-searcher.js';
 
 export interface SearchFlags {
   mode?: string;
@@ -94,10 +96,14 @@ export type SearchOutput = SearchResponse & { freshness: EnsureFreshResult };
 export async function runSearchCommand(root: string, queries: string[], flags: SearchFlags, emit: (answer: SearchOutput | { query: string; error: string }) => void): Promise<void> {
   const store = SqliteStore.open(root);
   try {
-    const freshness = await ensureFresh(root, store);
+    const config = loadConfig(root);
+    const freshness = await ensureFresh(root, store, { config });
+    const notes: string[] = [];
+    const needsVectors = !flags.literal && !flags.regex && flags.mode !== 'exact' && flags.mode !== 'definition';
+    const vectors = needsVectors ? await prepareVectorSearcher(store.database, config, notes) : null;
     for (const query of queries) {
       try {
-        const answer = await search(store.database, requestFromFlags(query, flags), { root });
+        const answer = await search(store.database, requestFromFlags(query, flags), { root, vectors, notes });
         emit({ ...answer, freshness });
       } catch (error) {
         if (queries.length === 1) throw error;

@@ -21,6 +21,17 @@ export interface ScoutConfig {
     /** ensureFresh reindexes changed files incrementally up to this many; more triggers a full reindex. */
     maxIncrementalFiles: number;
   };
+  /** Optional vector search. BM25 works without it. */
+  embeddings: {
+    /** 'none', 'openai' (any OpenAI-compatible /v1/embeddings server: Ollama, LM Studio, llama.cpp, OpenAI) or 'local' (transformers.js, optional). */
+    provider: string;
+    baseUrl: string;
+    model: string;
+    /** Name of the environment variable holding the API key (sent only when set). */
+    apiKeyEnv: string;
+    batchSize: number;
+    timeoutMs: number;
+  };
 }
 
 export const DEFAULT_CONFIG: ScoutConfig = {
@@ -57,6 +68,14 @@ export const DEFAULT_CONFIG: ScoutConfig = {
   },
   freshness: {
     maxIncrementalFiles: 50,
+  },
+  embeddings: {
+    provider: 'none',
+    baseUrl: 'http://127.0.0.1:11434/v1',
+    model: 'nomic-embed-text',
+    apiKeyEnv: 'OPENAI_API_KEY',
+    batchSize: 64,
+    timeoutMs: 30_000,
   },
 };
 
@@ -103,6 +122,14 @@ export function mergeConfig(raw: unknown, source = 'config'): ScoutConfig {
 }
 
 function checkValue(key: string, current: unknown, value: unknown, source: string): unknown {
+  if (key === 'embeddings.provider') {
+    if (value === 'none' || value === 'openai' || value === 'local') return value;
+    throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be "none", "openai" or "local"`);
+  }
+  if (typeof current === 'string') {
+    if (typeof value === 'string' && value.length > 0) return value;
+    throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be a non-empty string`);
+  }
   if (key === 'index.workers') {
     if (value === 'auto' || (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 64)) return value;
     throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be "auto" or a whole number 0-64 (0 parses on the main thread)`);

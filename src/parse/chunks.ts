@@ -7,6 +7,8 @@ import { tokenText } from '../core/code-tokens.js';
 import type { Chunk, Definition, DefinitionKind } from '../core/types.js';
 
 const MAX_CHUNK_CHARS = 6000;
+/** Lines that attach to the definition below them: comments, doc comments, decorators, attributes. */
+const ATTACHED = /^\s*(\/\*|\*|\/\/|#|--|@|\{-)/;
 const MEMBER_KINDS: ReadonlySet<DefinitionKind> = new Set(['enum_member', 'property', 'constructor']);
 
 export function buildChunks(definitions: Definition[], source: string): Chunk[] {
@@ -14,7 +16,11 @@ export function buildChunks(definitions: Definition[], source: string): Chunk[] 
   const chunks: Chunk[] = [];
   const covered = new Uint8Array(lines.length + 2);
   for (const def of definitions) {
-    if (def.parent === null) for (let l = def.span.startLine; l <= def.span.endLine; l++) covered[l] = 1;
+    if (def.parent === null) {
+      for (let l = def.span.startLine; l <= def.span.endLine; l++) covered[l] = 1;
+      // Doc comments and decorators just above belong to the definition, not to leftover code.
+      for (let l = def.span.startLine - 1; l >= 1 && ATTACHED.test(lines[l - 1] ?? ''); l--) covered[l] = 1;
+    }
     if (MEMBER_KINDS.has(def.kind)) continue;
     if ((def.kind === 'variable' || def.kind === 'constant') && def.parent !== null) continue;
     const body = lines.slice(def.span.startLine - 1, def.span.endLine).join('\n').slice(0, MAX_CHUNK_CHARS);

@@ -66,12 +66,18 @@ export interface SearchContext {
   root: string;
   /** Present when an embedding provider is configured. */
   vectors?: VectorSearcher | null;
+  /** Notes from preparing the request (e.g. embeddings unavailable), shown first. */
+  notes?: string[];
 }
 
 export async function search(db: Database.Database, request: SearchRequest, context: SearchContext): Promise<SearchResponse> {
-  const vectors = context.vectors ?? null;
+  let vectors = context.vectors ?? null;
   const started = performance.now();
   const req = validateRequest(request);
+  req.notes.unshift(...(context.notes ?? []));
+  if (vectors && (req.mode === 'semantic' || req.mode === 'hybrid' || req.mode === 'similar') && !req.literal && !req.regex) {
+    vectors = await guardVectors(vectors, req);
+  }
   const compiled = compileFilters(req.filters, req.mode === 'definition' ? 'd.kind' : 'c.kind');
   if (compiled.glob) {
     const glob = compiled.glob;
@@ -95,6 +101,18 @@ export async function search(db: Database.Database, request: SearchRequest, cont
   if (outcome.total !== undefined) response.total_matches = outcome.total;
   if (outcome.nextCursor) response.next_cursor = outcome.nextCursor;
   return response;
+}
+
+/** Embed the query once up front; if the embedding server fails, answer without vectors and say why. */
+async function guardVectors(vectors: VectorSearcher, req: ValidRequest): Promise<VectorSearcher | null> {
+  const pool = Math.max(50, req.limit * 5);
+  try {
+    const hits = await vectors.search(req.query, pool);
+    return { search: async (_query, k) => hits.slice(0, k) };
+  } catch (error) {
+    req.notes.push(`vector search failed (${(error as Error).message}); answered with BM25 only`);
+    return null;
+  }
 }
 
 function toResult(c: Candidate, score: number): SearchResult {
@@ -173,6 +191,7 @@ async function rankedSearch(
       const lexical = bm25Candidates(db, req, compiled, pool);
       for (const c of lexical) byId.set(c.chunkId, c);
       const fused = reciprocalRankFusion([lexical.map((c) => c.chunkId), vectorHits.map((h) => h.chunkId).filter((id) => byId.has(id))]);
+      req.notes.push('hybrid: BM25 and vector ranks fused (reciprocal rank fusion, k=60)');
       ranked = [...fused.entries()].flatMap(([id, score]) => {
         const candidate = byId.get(id);
         return candidate ? [{ candidate, score }] : [];

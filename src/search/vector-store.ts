@@ -1,0 +1,414 @@
+/**
+ * Chunk vectors in the index database, with the sqlite-vec extension (shipped inside the
+ * `sqlite-vec` npm package, loaded per connection). Optional: BM25 search never needs it.
+ *
+ * Tables (created on first use, never by the base schema, so an index without vectors does not
+ * need the extension):
+ * - `embedding_cache(hash, provider, vector)`: vectors by sha1 of the embedded text (see
+ *   embed/cache). Chunk ids change on every reindex of a file; their text mostly does not, so
+ *   a reindex costs no embedding calls for unchanged code.
+ * - `chunk_vectors`: a vec0 virtual table, rowid = chunks.id, cosine distance, with the hash of
+ *   the embedded text as an auxiliary column. SQLite reuses the ids of deleted chunks, so a
+ *   vector is only trusted while its hash matches its chunk's current text.
+ * - meta keys `vector_provider` and `vector_dimensions`: when either changes, the vectors are
+ *   dropped and rebuilt (vectors of different models are not comparable).
+ *
+ * Scores: `score` is the cosine similarity (1 − cosine distance), in [-1, 1], higher is better.
+ */
+import type Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import { ScoutError } from '../core/errors.js';
+import { contentHash, type LruCache } from '../embed/cache.js';
+import type { EmbeddingProvider } from '../embed/provider.js';
+
+type Db = Database.Database;
+
+/** sqlite-vec's largest k for one KNN query. */
+export const VECTOR_K_MAX = 4096;
+/** sqlite-vec's largest vector. */
+export const VECTOR_DIMENSIONS_MAX = 8192;
+/** Chunk text beyond this many characters is not embedded (embedding models have short contexts). */
+export const DEFAULT_EMBED_MAX_CHARS = 4000;
+/** Texts per `provider.embed` call during a sync (the unit of progress and of commit). */
+export const DEFAULT_SYNC_BATCH = 64;
+
+/** See pruneEmbeddingCache. */
+export const CACHE_SLACK_FACTOR = 2;
+export const CACHE_SLACK_ROWS = 1000;
+
+export const META_VECTOR_PROVIDER = 'vector_provider';
+export const META_VECTOR_DIMENSIONS = 'vector_dimensions';
+
+export interface VectorHit {
+  chunkId: number;
+  /** Cosine distance, 0 (same direction) to 2 (opposite). */
+  distance: number;
+  /** Cosine similarity = 1 − distance: higher is better. */
+  score: number;
+}
+
+export interface SyncProgress {
+  /** Chunks that got their vector so far in this sync. */
+  done: number;
+  /** Chunks that were missing a vector at the start of this sync. */
+  total: number;
+  embedded: number;
+  fromCache: number;
+}
+
+export interface SyncOptions {
+  onProgress?: (progress: SyncProgress) => void;
+  signal?: AbortSignal;
+  /** Texts per embed call; default DEFAULT_SYNC_BATCH. The provider may split further. */
+  batchSize?: number;
+  /** Characters of chunk text embedded; default DEFAULT_EMBED_MAX_CHARS. */
+  maxChars?: number;
+}
+
+export interface SyncResult {
+  /** Cached vectors of texts no longer in the index, dropped because the cache outgrew the index. */
+  pruned: number;
+  /** Texts sent to the embedding provider (distinct texts: duplicates are embedded once). */
+  embedded: number;
+  /** Chunks whose vector came from the content-hash cache. */
+  fromCache: number;
+  /** Vectors deleted: chunks gone or changed, or all of them when the provider or dimensions changed. */
+  removed: number;
+  /** Vectors stored after the sync. */
+  vectors: number;
+  durationMs: number;
+}
+
+export interface VectorStatus {
+  provider: string;
+  dimensions: number;
+  vectors: number;
+  /** Chunks without a vector (blank chunks never get one). */
+  missing: number;
+}
+
+const loaded = new WeakSet<Db>();
+
+/** Load sqlite-vec into this connection (once per connection). */
+export function loadVectorExtension(db: Db): void {
+  if (loaded.has(db)) return;
+  try {
+    sqliteVec.load(db);
+  } catch (error) {
+    throw new ScoutError(
+      'USAGE',
+      `could not load the sqlite-vec extension (${(error as Error).message}): reinstall dependencies with npm ci on a supported platform ` +
+        '(linux or macOS on x64/arm64, windows x64), or set embeddings.provider to "none" to search without vectors',
+    );
+  }
+  loaded.add(db);
+}
+
+/**
+ * Create the cache and vector tables for this provider and dimension, recreating the vector
+ * table (and dropping other providers' cached vectors) when either changed. Returns true when
+ * the vector table was (re)created.
+ */
+export function ensureVectorTables(db: Db, providerId: string, dimensions: number): boolean {
+  loadVectorExtension(db);
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > VECTOR_DIMENSIONS_MAX) {
+    throw new ScoutError('USAGE', `embedding dimensions must be a whole number from 1 to ${VECTOR_DIMENSIONS_MAX}, got ${dimensions}`);
+  }
+  ensureBaseTables(db);
+  const state = readState(db);
+  if (state.table && state.provider === providerId && state.dimensions === dimensions) return false;
+  db.transaction(() => {
+    db.exec('DROP TABLE IF EXISTS chunk_vectors');
+    db.exec(`CREATE VIRTUAL TABLE chunk_vectors USING vec0(embedding float[${dimensions}] distance_metric=cosine, +text_hash text)`);
+    db.prepare('DELETE FROM embedding_cache WHERE provider <> ? OR length(vector) <> ?').run(providerId, dimensions * 4);
+    setMeta(db, META_VECTOR_PROVIDER, providerId);
+    setMeta(db, META_VECTOR_DIMENSIONS, String(dimensions));
+  })();
+  return true;
+}
+
+/** Drop every vector, the cache and the meta keys (e.g. when embeddings are turned off for good). */
+export function dropVectorTables(db: Db): void {
+  ensureBaseTables(db);
+  const hasTable = readState(db).table;
+  if (hasTable) loadVectorExtension(db);
+  db.transaction(() => {
+    db.exec('DROP TABLE IF EXISTS chunk_vectors');
+    db.exec('DROP TABLE IF EXISTS embedding_cache');
+    db.prepare('DELETE FROM meta WHERE key IN (?, ?)').run(META_VECTOR_PROVIDER, META_VECTOR_DIMENSIONS);
+  })();
+}
+
+/** Provider, dimensions and counts of the stored vectors, or null when there are none. */
+export function vectorStatus(db: Db): VectorStatus | null {
+  const state = readState(db);
+  if (!state.table || state.provider === null || state.dimensions === null) return null;
+  loadVectorExtension(db);
+  const vectors = db.prepare('SELECT COUNT(*) FROM chunk_vectors').pluck().get() as number;
+  const missing = db.prepare('SELECT COUNT(*) FROM chunks WHERE id NOT IN (SELECT rowid FROM chunk_vectors)').pluck().get() as number;
+  return { provider: state.provider, dimensions: state.dimensions, vectors, missing };
+}
+
+/**
+ * Give every chunk a vector from `provider`: vectors whose chunk is gone or changed are deleted,
+ * then missing ones come from the content-hash cache or, failing that, from the provider, in
+ * batches, each committed on its own (an interrupted sync keeps what it did). Chunks whose text
+ * changes while the provider is busy are left for the next sync.
+ */
+export async function syncChunkVectors(db: Db, provider: EmbeddingProvider, options: SyncOptions = {}): Promise<SyncResult> {
+  const started = performance.now();
+  const result = await syncOnce(db, provider, options, true);
+  return { ...result, durationMs: Math.round(performance.now() - started) };
+}
+
+async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOptions, mayRestart: boolean): Promise<Omit<SyncResult, 'durationMs'>> {
+  loadVectorExtension(db);
+  ensureBaseTables(db);
+  const batchSize = options.batchSize ?? DEFAULT_SYNC_BATCH;
+  const maxChars = options.maxChars ?? DEFAULT_EMBED_MAX_CHARS;
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a whole number >= 1, got ${batchSize}`);
+  const signal = options.signal;
+  signal?.throwIfAborted();
+
+  const state = readState(db);
+  let dimensions = provider.dimensions ?? (state.provider === provider.id ? state.dimensions : null);
+  const usable = state.table && state.provider === provider.id && dimensions !== null && state.dimensions === dimensions;
+  let removed = 0;
+
+  // 1. What each chunk needs: stored vectors with the right hash are kept, the rest are stale.
+  const stored = usable ? storedHashes(db) : new Map<number, string>();
+  const wanted = new Map<string, { text: string; ids: number[] }>();
+  const kept = new Set<number>();
+  for (const row of db.prepare('SELECT id, text FROM chunks').iterate() as IterableIterator<{ id: number; text: string }>) {
+    const text = embeddingText(row.text, maxChars);
+    if (text === null) continue;
+    const hash = contentHash(text);
+    if (stored.get(row.id) === hash) {
+      kept.add(row.id);
+      continue;
+    }
+    const entry = wanted.get(hash);
+    if (entry) entry.ids.push(row.id);
+    else wanted.set(hash, { text, ids: [row.id] });
+  }
+  if (usable) {
+    const stale = [...stored.keys()].filter((id) => !kept.has(id));
+    removed += deleteVectors(db, stale);
+  }
+
+  // 2. Dimensions: from the provider, the index, the cache, or the first embedded batch.
+  const cacheGet = db.prepare<[string, string], Buffer>('SELECT vector FROM embedding_cache WHERE hash = ? AND provider = ?').pluck();
+  const pending = new Map<string, Float32Array>();
+  let embedded = 0;
+  if (dimensions === null) {
+    for (const hash of wanted.keys()) {
+      const blob = cacheGet.get(hash, provider.id);
+      if (blob) {
+        dimensions = blob.length / 4;
+        break;
+      }
+    }
+  }
+  if (dimensions === null && wanted.size > 0) {
+    const first = [...wanted.entries()].slice(0, batchSize);
+    const vectors = await embedChecked(provider, first.map(([, w]) => w.text), signal);
+    embedded += first.length;
+    first.forEach(([hash], i) => pending.set(hash, vectors[i] as Float32Array));
+    dimensions = (vectors[0] as Float32Array).length;
+  }
+  if (dimensions === null) {
+    // Nothing to embed and nothing known about this provider: vectors of another provider are useless.
+    if (state.table) {
+      removed += countVectors(db);
+      dropVectorTables(db);
+    }
+    return { embedded, fromCache: 0, removed, vectors: 0, pruned: 0 };
+  }
+  if (!usable && state.table) removed += countVectors(db);
+  ensureVectorTables(db, provider.id, dimensions);
+  const dims = dimensions;
+
+  // 3. Store vectors, checking each chunk still has the text that was embedded.
+  const currentText = db.prepare<[number], string>('SELECT text FROM chunks WHERE id = ?').pluck();
+  const deleteVector = db.prepare('DELETE FROM chunk_vectors WHERE rowid = ?');
+  const insertVector = db.prepare('INSERT INTO chunk_vectors(rowid, embedding, text_hash) VALUES (?, ?, ?)');
+  const cachePut = db.prepare('INSERT INTO embedding_cache(hash, provider, vector) VALUES (?, ?, ?) ON CONFLICT(hash) DO UPDATE SET provider = excluded.provider, vector = excluded.vector');
+  const storeFor = (hash: string, ids: number[], blob: Buffer): number => {
+    let stored = 0;
+    for (const id of ids) {
+      const text = currentText.get(id);
+      if (text === undefined || contentHash(embeddingText(text, maxChars) ?? '') !== hash) continue;
+      deleteVector.run(BigInt(id));
+      insertVector.run(BigInt(id), blob, hash);
+      stored++;
+    }
+    return stored;
+  };
+
+  const total = [...wanted.values()].reduce((n, w) => n + w.ids.length, 0);
+  let done = 0;
+  let fromCache = 0;
+  const progress = (): void => options.onProgress?.({ done, total, embedded, fromCache });
+
+  // 3a. From the cache, in one transaction (no waiting involved).
+  db.transaction(() => {
+    for (const [hash, entry] of wanted) {
+      if (pending.has(hash)) continue;
+      const blob = cacheGet.get(hash, provider.id);
+      if (!blob || blob.length !== dims * 4) continue;
+      storeFor(hash, entry.ids, blob);
+      fromCache += entry.ids.length;
+      done += entry.ids.length;
+      wanted.delete(hash);
+    }
+  })();
+  progress();
+
+  // 3b. From the provider, batch by batch, each batch committed.
+  const queue = [...wanted.entries()];
+  for (let start = 0; start < queue.length; start += batchSize) {
+    const batch = queue.slice(start, start + batchSize);
+    const missing = batch.filter(([hash]) => !pending.has(hash));
+    if (missing.length > 0) {
+      const vectors = await embedChecked(provider, missing.map(([, w]) => w.text), signal);
+      embedded += missing.length;
+      missing.forEach(([hash], i) => pending.set(hash, vectors[i] as Float32Array));
+    }
+    const wrong = batch.find(([hash]) => (pending.get(hash) as Float32Array).length !== dims);
+    if (wrong) {
+      const got = (pending.get(wrong[0]) as Float32Array).length;
+      if (!mayRestart) {
+        throw new ScoutError('USAGE', `embedding provider ${provider.id} returned ${got}-dimensional vectors after ${dims}-dimensional ones; make sure the model name denotes one model`);
+      }
+      // Same provider id, new vector length (the model behind the name changed): start over.
+      removed += countVectors(db);
+      dropVectorTables(db);
+      const again = await syncOnce(db, provider, options, false);
+      return { ...again, embedded: again.embedded + embedded, removed: again.removed + removed };
+    }
+    db.transaction(() => {
+      for (const [hash, entry] of batch) {
+        const vector = pending.get(hash) as Float32Array;
+        const blob = toBlob(vector);
+        cachePut.run(hash, provider.id, blob);
+        storeFor(hash, entry.ids, blob);
+        done += entry.ids.length;
+        pending.delete(hash);
+      }
+    })();
+    progress();
+  }
+  const vectors = countVectors(db);
+  const cached = db.prepare('SELECT COUNT(*) FROM embedding_cache').pluck().get() as number;
+  const pruned = cached > CACHE_SLACK_FACTOR * vectors + CACHE_SLACK_ROWS ? pruneEmbeddingCache(db) : 0;
+  return { embedded, fromCache, removed, vectors, pruned };
+}
+
+/**
+ * Drop cached vectors whose text no chunk has any more. Sync does this by itself once the cache
+ * holds more than CACHE_SLACK_FACTOR × vectors + CACHE_SLACK_ROWS rows, so that switching branches
+ * back and forth stays cheap while the cache cannot grow without bound. Returns the rows dropped.
+ */
+export function pruneEmbeddingCache(db: Db): number {
+  ensureBaseTables(db);
+  if (!readState(db).table) return db.prepare('DELETE FROM embedding_cache').run().changes;
+  loadVectorExtension(db);
+  return db.prepare('DELETE FROM embedding_cache WHERE hash NOT IN (SELECT text_hash FROM chunk_vectors)').run().changes;
+}
+
+/**
+ * The `k` chunks nearest to `queryVector`, best first, optionally only among `allowedChunkIds`
+ * (filtered before ranking, so k results come back when k allowed chunks have vectors).
+ */
+export function vectorSearch(db: Db, queryVector: Float32Array, k: number, allowedChunkIds?: Set<number>): VectorHit[] {
+  const state = readState(db);
+  if (!state.table || state.dimensions === null) {
+    throw new ScoutError('USAGE', 'the index has no chunk vectors yet: configure an embedding provider and sync the vectors, or search without vectors');
+  }
+  if (queryVector.length !== state.dimensions) {
+    throw new ScoutError(
+      'USAGE',
+      `the query vector has ${queryVector.length} dimensions but the index holds ${state.dimensions}-dimensional vectors from ${state.provider}; ` +
+        'embed the query with the same provider, or sync the vectors again after changing the embeddings configuration',
+    );
+  }
+  loadVectorExtension(db);
+  const limit = Math.min(Math.floor(k), VECTOR_K_MAX, allowedChunkIds?.size ?? Infinity);
+  if (!(limit >= 1)) return [];
+  const query = toBlob(queryVector);
+  const rows = (
+    allowedChunkIds
+      ? db
+          .prepare('SELECT rowid, distance FROM chunk_vectors WHERE embedding MATCH ? AND k = ? AND rowid IN (SELECT value FROM json_each(?)) ORDER BY distance')
+          .all(query, limit, JSON.stringify([...allowedChunkIds]))
+      : db.prepare('SELECT rowid, distance FROM chunk_vectors WHERE embedding MATCH ? AND k = ? ORDER BY distance').all(query, limit)
+  ) as Array<{ rowid: number | bigint; distance: number }>;
+  return rows.map((row) => ({ chunkId: Number(row.rowid), distance: row.distance, score: 1 - row.distance }));
+}
+
+/** The embedding of a search query, through an LRU keyed by provider and text. */
+export async function embedQuery(provider: EmbeddingProvider, text: string, lru: LruCache<string, Float32Array>, signal?: AbortSignal): Promise<Float32Array> {
+  const key = `${provider.id}\u0000${text}`;
+  const cached = lru.get(key);
+  if (cached) return cached;
+  const [vector] = await embedChecked(provider, [text], signal);
+  lru.set(key, vector as Float32Array);
+  return vector as Float32Array;
+}
+
+/** The text embedded for a chunk: trimmed to maxChars; null for blank chunks (never embedded). */
+export function embeddingText(text: string, maxChars = DEFAULT_EMBED_MAX_CHARS): string | null {
+  if (text.trim() === '') return null;
+  return text.length > maxChars ? text.slice(0, maxChars) : text;
+}
+
+async function embedChecked(provider: EmbeddingProvider, texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+  const vectors = await provider.embed(texts, signal);
+  if (vectors.length !== texts.length) {
+    throw new ScoutError('USAGE', `embedding provider ${provider.id} returned ${vectors.length} vectors for ${texts.length} texts`);
+  }
+  return vectors;
+}
+
+function ensureBaseTables(db: Db): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS embedding_cache (hash TEXT PRIMARY KEY, provider TEXT NOT NULL, vector BLOB NOT NULL);
+  `);
+}
+
+/** What the database holds; reads only (search may run on a read-only connection). */
+function readState(db: Db): { table: boolean; provider: string | null; dimensions: number | null } {
+  const exists = db.prepare<[string], number>("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?").pluck();
+  const table = exists.get('chunk_vectors') !== undefined;
+  if (exists.get('meta') === undefined) return { table, provider: null, dimensions: null };
+  const meta = db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck();
+  const dims = meta.get(META_VECTOR_DIMENSIONS);
+  return { table, provider: meta.get(META_VECTOR_PROVIDER) ?? null, dimensions: dims === undefined ? null : Number(dims) };
+}
+
+function setMeta(db: Db, key: string, value: string): void {
+  db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+}
+
+function storedHashes(db: Db): Map<number, string> {
+  const rows = db.prepare('SELECT rowid, text_hash FROM chunk_vectors').raw(true).all() as Array<[number | bigint, string]>;
+  return new Map(rows.map(([id, hash]) => [Number(id), hash]));
+}
+
+function countVectors(db: Db): number {
+  return db.prepare('SELECT COUNT(*) FROM chunk_vectors').pluck().get() as number;
+}
+
+function deleteVectors(db: Db, ids: number[]): number {
+  if (ids.length === 0) return 0;
+  const del = db.prepare('DELETE FROM chunk_vectors WHERE rowid = ?');
+  db.transaction(() => {
+    for (const id of ids) del.run(BigInt(id));
+  })();
+  return ids.length;
+}
+
+function toBlob(vector: Float32Array): Buffer {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
