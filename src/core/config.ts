@@ -126,13 +126,13 @@ function checkValue(key: string, current: unknown, value: unknown, source: strin
     if (value === 'none' || value === 'openai' || value === 'local') return value;
     throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be "none", "openai" or "local"`);
   }
-  if (typeof current === 'string') {
-    if (typeof value === 'string' && value.length > 0) return value;
-    throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be a non-empty string`);
-  }
   if (key === 'index.workers') {
     if (value === 'auto' || (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 64)) return value;
     throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be "auto" or a whole number 0-64 (0 parses on the main thread)`);
+  }
+  if (typeof current === 'string') {
+    if (typeof value === 'string' && value.length > 0) return value;
+    throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be a non-empty string`);
   }
   if (typeof current === 'number') {
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
