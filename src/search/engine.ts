@@ -15,6 +15,7 @@ import {
   diversify,
   editDistance,
   FIELD_WEIGHTS,
+  isIdentifierQuery,
   jaccard,
   reciprocalRankFusion,
   relatedTerms,
@@ -199,11 +200,18 @@ async function rankedSearch(
     }
   } else {
     const lexical = bm25Candidates(db, req, compiled, req.mode === 'hybrid' ? pool : want);
+    const identifierQuery = isIdentifierQuery(req.query);
     ranked =
       req.mode === 'hybrid'
-        ? lexical.map((candidate) => ({ candidate, score: structuralScore(candidate, queryTokens, contextFiles) }))
+        ? lexical.map((candidate) => ({ candidate, score: structuralScore(candidate, queryTokens, contextFiles, identifierQuery) }))
         : lexical.map((candidate) => ({ candidate, score: candidate.score }));
-    if (req.mode === 'hybrid') req.notes.push('hybrid without vectors: BM25 ranked with structural signals (name match, kind, exported, definitions over top-level code)');
+    if (req.mode === 'hybrid') {
+      req.notes.push(
+        identifierQuery
+          ? 'hybrid without vectors: BM25 ranked with structural signals (name match, kind, exported, definitions over top-level code)'
+          : 'hybrid without vectors: BM25 (structural signals apply to queries that name code)',
+      );
+    }
   }
   ranked.sort((a, b) => b.score - a.score);
   ranked = ranked.filter((r) => r.score >= req.minScore);
