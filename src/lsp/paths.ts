@@ -1,0 +1,77 @@
+/**
+ * Between OUR coordinates (repository-relative path, 1-based line, 0-based UTF-16 column)
+ * and LSP's (file URI, 0-based line, 0-based UTF-16 character). Line conversions go
+ * through core/positions; columns are UTF-16 on both sides and pass through unchanged.
+ */
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Position, Range } from 'vscode-languageserver-protocol';
+import { fromLspLine, toLspLine } from '../core/positions.js';
+import { confine, isInside, toRelative } from '../workspace/confine.js';
+import type { Location, SourcePosition } from './types.js';
+
+export class PathMapper {
+  readonly root: string;
+  /** The root as given and its real path (servers may answer with either). */
+  private readonly roots: string[];
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+    let real = this.root;
+    try {
+      real = realpathSync(this.root);
+    } catch {
+      // keep the root as given
+    }
+    this.roots = real === this.root ? [this.root] : [this.root, real];
+  }
+
+  /** Absolute path of a caller's file; throws ScoutError PATH_OUTSIDE_ROOT when it escapes the root. */
+  absolute(file: string): string {
+    return confine(this.root, file);
+  }
+
+  /** Repository-relative form of a caller's file (confined). */
+  relative(file: string): string {
+    return toRelative(this.root, this.absolute(file));
+  }
+
+  uri(file: string): string {
+    return pathToFileURL(this.absolute(file)).href;
+  }
+
+  /** Repository-relative path of a URI, or null when it is not a file inside the root. */
+  fileOf(uri: string): string | null {
+    if (!uri.startsWith('file:')) return null;
+    let absolute: string;
+    try {
+      absolute = path.resolve(fileURLToPath(uri));
+    } catch {
+      return null;
+    }
+    for (const root of this.roots) {
+      if (isInside(root, absolute)) return toRelative(root, absolute);
+    }
+    return null;
+  }
+
+  /** Our location for an LSP (uri, range), or null when outside the root. */
+  location(uri: string, range: Range): Location | null {
+    const file = this.fileOf(uri);
+    return file === null ? null : { file, ...fromLspRange(range) };
+  }
+}
+
+export function toLspPosition(position: SourcePosition): Position {
+  return { line: toLspLine(position.line), character: position.column };
+}
+
+export function fromLspRange(range: Range): Omit<Location, 'file'> {
+  return {
+    line: fromLspLine(range.start.line),
+    column: range.start.character,
+    endLine: fromLspLine(range.end.line),
+    endColumn: range.end.character,
+  };
+}
