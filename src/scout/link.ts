@@ -1,0 +1,104 @@
+/**
+ * A candidate link: what a scorer sees of one place the exploration could visit next.
+ *
+ * Data only. The loop builds links from language-server answers (or the index when no server is
+ * available), the scorers rate them, the policy decides whether to expand them. Everything in a link
+ * is a fact read from the code, the server or the index; nothing here is an interpretation such as
+ * "test file" (a scorer may draw such conclusions from `pathFacts`, visibly, in its reason).
+ */
+import type { UsageRole } from '../core/types.js';
+
+/** How the link was reached from its parent node. */
+export const LINK_RELATIONS = [
+  'seed', // an entry point: a workspace symbol or search hit for the question
+  'reference', // a site that names the parent's symbol (find references / index usages)
+  'incoming_call', // a call site of the parent (call hierarchy incoming, or index call edges)
+  'outgoing_call', // a function the parent calls (call hierarchy outgoing)
+  'implementation', // an implementation / override / instance of the parent
+  'property_flow', // a property, field, parameter or variable whose type annotation names the parent
+  'definition', // the definition of the parent's symbol (or of a symbol found at a site)
+] as const;
+export type LinkRelation = (typeof LINK_RELATIONS)[number];
+
+/** Where the link's information came from. */
+export type LinkSource = 'lsp' | 'index';
+
+/** Facts about the file path, never categories: the scorer decides what they mean. */
+export interface PathFacts {
+  /** Extension with its dot, lower-cased (`.ts`), or '' when the file name has none. */
+  extension: string;
+  /** Directory segments from the repository root (`['src', 'providers']`), [] at the root. */
+  directories: string[];
+  /** The last path segment (`openai.ts`). */
+  fileName: string;
+}
+
+export interface LinkLocation {
+  /** Path relative to the repository root, with `/` separators. */
+  file: string;
+  /** 1-based line of the site. */
+  line: number;
+  /** 0-based UTF-16 column of the site, when known (see core/positions). */
+  column?: number;
+}
+
+export interface ScoutLink {
+  /**
+   * Stable identity of the site within one repository state (see `makeLinkId`). The same site reached
+   * through two relations has the same id: the loop de-duplicates on it and the rating cache keys on it.
+   */
+  id: string;
+  relation: LinkRelation;
+  location: LinkLocation;
+  /** The symbol the link is about: the target named at a reference site, the callee, the property carrying a flow. */
+  symbol: string | null;
+  /** Kind of `symbol` when known: a DefinitionKind from the index or an LSP SymbolKind name (`enum`, `method`, ...). */
+  kind: string | null;
+  /** Syntactic role of the site, from the index (`case_pattern`, `import`, ...); null when the index has none for it. */
+  role: UsageRole | null;
+  /** Qualified name of the enclosing definition (`Router.route`), or null at top level / unknown. */
+  enclosing: string | null;
+  /** A few lines of code around the site, as written. */
+  snippet: string;
+  /** 1-based line number of the snippet's first line, so `location.line - snippetStartLine` indexes the site's line. */
+  snippetStartLine: number;
+  /** The server's hover text, trimmed; null when there was none (or the link came from the index). */
+  hover: string | null;
+  pathFacts: PathFacts;
+  /** Distance from the seeds: seeds are 0, their links 1, ... */
+  depth: number;
+  source: LinkSource;
+}
+
+/** Path facts of a repository-relative path (either separator accepted). */
+export function pathFactsOf(file: string): PathFacts {
+  const segments = file
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== '.');
+  const fileName = segments.pop() ?? '';
+  const dot = fileName.lastIndexOf('.');
+  return {
+    extension: dot > 0 ? fileName.slice(dot).toLowerCase() : '',
+    directories: segments,
+    fileName,
+  };
+}
+
+/** `file:line[:column][#symbol]`: the id of a site (relation is not part of it). */
+export function makeLinkId(location: LinkLocation, symbol?: string | null): string {
+  const file = location.file.replace(/\\/g, '/');
+  const column = location.column === undefined ? '' : `:${location.column}`;
+  return `${file}:${location.line}${column}${symbol ? `#${symbol}` : ''}`;
+}
+
+/** `relpath:line`, the way answers and prompts show a location. */
+export function formatLocation(location: LinkLocation): string {
+  return `${location.file}:${location.line}`;
+}
+
+/** The code line of the site itself, or '' when the snippet does not contain it. */
+export function siteLine(link: Pick<ScoutLink, 'snippet' | 'snippetStartLine' | 'location'>): string {
+  const lines = link.snippet.split(/\r?\n/);
+  return lines[link.location.line - link.snippetStartLine] ?? '';
+}

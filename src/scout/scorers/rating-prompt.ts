@@ -1,0 +1,111 @@
+/**
+ * The rating prompt, its JSON schema and the `rate_links` function declaration.
+ *
+ * One place for the text a model sees, shared by the LLM scorer (inference) and the training export
+ * (fine-tuning), so a fine-tuned model is trained on exactly what it will be asked. The prompt is the
+ * seed's rating prompt ("Rate each link for relevance to the query. ...") with each link's location,
+ * relation, syntactic role, enclosing definition, hover and a few lines of code.
+ */
+import { formatLocation, type ScoutLink } from '../link.js';
+import type { AnalyzedQuery } from '../query-analysis.js';
+import { MAX_REASON_CHARS } from '../rubric.js';
+import { TAG_HINTS } from '../tags.js';
+
+export const RATE_LINKS_FUNCTION = 'rate_links';
+
+export const RATING_SYSTEM_PROMPT =
+  'You rate code locations for a code-exploration engine. For every link you are given, emit one rating: ' +
+  'relevance, risk, complexity and confidence as integers from 1 to 5, the interest tags that apply, and a short reason. ' +
+  `Call ${RATE_LINKS_FUNCTION} once with all the ratings, or answer with JSON only. Never add prose.`;
+
+const SNIPPET_LINES = 6;
+const LINE_CHARS = 160;
+const HOVER_CHARS = 200;
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A link as the prompt lists it: `N. file:line (relation; role R; in E; symbol S) - hover` and indented code. */
+export function describeLinkForPrompt(link: ScoutLink, number: number): string {
+  const facts: string[] = [link.relation];
+  if (link.role) facts.push(`role ${link.role}`);
+  if (link.enclosing) facts.push(`in ${link.enclosing}`);
+  if (link.symbol) facts.push(`symbol ${link.symbol}${link.kind ? ` (${link.kind})` : ''}`);
+  const hover = link.hover ? cut(link.hover.replace(/\s+/g, ' ').trim(), HOVER_CHARS) : '';
+  const head = `${number}. ${formatLocation(link.location)} (${facts.join('; ')})${hover ? ` - ${hover}` : ''}`;
+  const lines = link.snippet.split(/\r?\n/);
+  const siteIndex = link.location.line - link.snippetStartLine;
+  // Keep the window around the site when the snippet is longer than the prompt allows.
+  const start = Math.max(0, Math.min(siteIndex - Math.floor(SNIPPET_LINES / 2), lines.length - SNIPPET_LINES));
+  const window = lines.slice(start, start + SNIPPET_LINES).map((line) => line.replace(/\s+$/, ''));
+  while (window.length > 0 && window[0] === '') window.shift();
+  while (window.length > 0 && window[window.length - 1] === '') window.pop();
+  const shown = window.map((line) => `   | ${cut(line, LINE_CHARS)}`);
+  return shown.length > 0 ? `${head}\n${shown.join('\n')}` : head;
+}
+
+/** The user message: the seed's rating prompt filled in. Links are numbered from 1. */
+export function buildRatingPrompt(query: AnalyzedQuery, links: readonly ScoutLink[]): string {
+  const tagLines = query.tags.map((tag) => `  - ${tag}${TAG_HINTS[tag] ? `: ${TAG_HINTS[tag]}` : ''}`);
+  return [
+    'Rate each link for relevance to the query.',
+    '',
+    `Query: ${JSON.stringify(query.text)}`,
+    `Read as: ${query.intent.replace(/_/g, ' ')}${query.target ? ` (${query.target})` : ''}`,
+    `Interest tags: ${query.tags.length > 0 ? query.tags.join(', ') : '(none)'}`,
+    ...tagLines,
+    '',
+    'Links to rate:',
+    ...links.map((link, i) => describeLinkForPrompt(link, i + 1)),
+    '',
+    'For each link, output JSON:',
+    '{"id": <link number>, "relevance": 1-5, "risk": 1-5, "complexity": 1-5, "confidence": 1-5, "tags": [...], "reason": "..."}',
+    `Answer with {"ratings": [...]}: exactly ${links.length} rating${links.length === 1 ? '' : 's'}, in order. Keep each reason under ${MAX_REASON_CHARS} characters.`,
+    '',
+    'Only include tags from the provided list that actually apply.',
+  ].join('\n');
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/** Schema of one rating; `tags` limited to the query's tags. */
+export function ratingItemSchema(tags: readonly string[]): JsonSchema {
+  const score = { type: 'integer', minimum: 1, maximum: 5 };
+  return {
+    type: 'object',
+    properties: {
+      id: { type: 'integer', minimum: 1, description: 'the link number' },
+      relevance: { ...score, description: 'how on-topic for the query' },
+      risk: { ...score, description: 'how likely to break or matter if the change is made' },
+      complexity: { ...score, description: 'how much context is needed to understand it' },
+      confidence: { ...score, description: 'how sure you are of this rating' },
+      tags:
+        tags.length > 0
+          ? { type: 'array', items: { type: 'string', enum: [...tags] }, description: 'the interest tags that apply' }
+          : { type: 'array', items: { type: 'string' }, maxItems: 0 },
+      reason: { type: 'string', maxLength: MAX_REASON_CHARS, description: 'why, in a few words' },
+    },
+    required: ['id', 'relevance', 'risk', 'complexity', 'confidence', 'tags', 'reason'],
+    additionalProperties: false,
+  };
+}
+
+/** Schema of the whole answer: `{ratings: [...]}`, with exactly `count` items when given. */
+export function ratingsSchema(tags: readonly string[], count?: number): JsonSchema {
+  const ratings: JsonSchema = { type: 'array', items: ratingItemSchema(tags) };
+  if (count !== undefined) {
+    ratings.minItems = count;
+    ratings.maxItems = count;
+  }
+  return { type: 'object', properties: { ratings }, required: ['ratings'], additionalProperties: false };
+}
+
+/** The function declaration (OpenAI `tools[].function` shape) for function-calling models such as FunctionGemma. */
+export function rateLinksDeclaration(tags: readonly string[], count?: number): { name: string; description: string; parameters: JsonSchema } {
+  return {
+    name: RATE_LINKS_FUNCTION,
+    description: 'Record one rating per link: relevance, risk, complexity, confidence (1-5), the interest tags that apply, and a short reason.',
+    parameters: ratingsSchema(tags, count),
+  };
+}
