@@ -8,6 +8,7 @@ import { extractFacts } from '../parse/extract.js';
 import { formatFacts } from '../parse/format-facts.js';
 import { languageOf } from '../workspace/language.js';
 import { resolveRepoRoot } from '../workspace/root.js';
+import { DEMO_QUESTION, demoRepository, formatAnswer, runAsk, type AskFlags } from './ask-command.js';
 import { formatIndexSummary, runIndexCommand } from './index-command.js';
 import { formatSearch, formatSymbol, readQueriesFile, runSearchCommand, runSymbolCommand, type SearchFlags } from './search-command.js';
 import { formatStatus, runStatusCommand } from './status-command.js';
@@ -20,6 +21,8 @@ Usage:
   scout search "<query>" [--repo DIR] [--mode M] [--limit N] [--exhaustive] [--cursor C] [filters] [--json]
   scout search --queries-file F [...]          one query per line, one JSON object per line, one process
   scout symbol NAME [--role R] [--kind K] [--include-context] [--limit N] [--json]
+  scout ask "<question>" [--repo DIR] [--tags a,b] [--budget N] [--scorer heuristic|llm|mock] [--json] [--trace FILE.html]
+  scout demo [--json] [--trace FILE.html]        ask "what breaks if I add a variant to LLMKind?" on the bundled example
   scout facts  FILE [--json]                     print the facts extracted from one file (debugging)
 
 Options:
@@ -71,6 +74,10 @@ async function main(argv: string[]): Promise<number> {
         role: { type: 'string', multiple: true },
         'include-context': { type: 'boolean' },
         'queries-file': { type: 'string' },
+        tags: { type: 'string', multiple: true },
+        budget: { type: 'string' },
+        scorer: { type: 'string' },
+        trace: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -112,6 +119,17 @@ async function main(argv: string[]): Promise<number> {
       if (!name) throw new ScoutError('USAGE', 'scout symbol needs a name: scout symbol UserService --role usage');
       const answer = await runSymbolCommand(root(), name, values as SearchFlags);
       process.stdout.write(values.json ? `${JSON.stringify(answer)}\n` : `${formatSymbol(answer)}\n`);
+      return 0;
+    }
+    case 'ask':
+    case 'demo': {
+      const question = command === 'demo' ? DEMO_QUESTION : rest.join(' ');
+      const repo = command === 'demo' ? demoRepository() : root();
+      const progress = !values.json && process.stderr.isTTY ? (m: string) => process.stderr.write(`\r\x1b[2K${m.slice(0, 100)}`) : undefined;
+      const answer = await runAsk(repo, question, values as AskFlags, progress);
+      if (progress) process.stderr.write('\r\x1b[2K');
+      if (command === 'demo' && !values.json) process.stdout.write(`$ scout ask "${question}" --repo ${repo}\n\n`);
+      process.stdout.write(values.json ? `${JSON.stringify(answer)}\n` : `${formatAnswer(answer)}\n`);
       return 0;
     }
     case 'facts': {

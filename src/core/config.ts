@@ -21,6 +21,17 @@ export interface ScoutConfig {
     /** ensureFresh reindexes changed files incrementally up to this many; more triggers a full reindex. */
     maxIncrementalFiles: number;
   };
+  /** The exploration (`scout ask`). */
+  scout: {
+    /** 'heuristic' (default), 'llm' (an OpenAI-compatible chat endpoint, e.g. FunctionGemma under Ollama) or 'mock'. */
+    scorer: string;
+    /** Expansions per question (1-200). */
+    budget: number;
+    llmBaseUrl: string;
+    llmModel: string;
+    llmApiKeyEnv: string;
+    llmTimeoutMs: number;
+  };
   /** Optional vector search. BM25 works without it. */
   embeddings: {
     /** 'none', 'openai' (any OpenAI-compatible /v1/embeddings server: Ollama, LM Studio, llama.cpp, OpenAI) or 'local' (transformers.js, optional). */
@@ -68,6 +79,14 @@ export const DEFAULT_CONFIG: ScoutConfig = {
   },
   freshness: {
     maxIncrementalFiles: 50,
+  },
+  scout: {
+    scorer: 'heuristic',
+    budget: 20,
+    llmBaseUrl: 'http://127.0.0.1:11434/v1',
+    llmModel: 'functiongemma',
+    llmApiKeyEnv: 'OPENAI_API_KEY',
+    llmTimeoutMs: 20_000,
   },
   embeddings: {
     provider: 'none',
@@ -122,6 +141,10 @@ export function mergeConfig(raw: unknown, source = 'config'): ScoutConfig {
 }
 
 function checkValue(key: string, current: unknown, value: unknown, source: string): unknown {
+  if (key === 'scout.scorer') {
+    if (value === 'heuristic' || value === 'llm' || value === 'mock') return value;
+    throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be "heuristic", "llm" or "mock"`);
+  }
   if (key === 'embeddings.provider') {
     if (value === 'none' || value === 'openai' || value === 'local') return value;
     throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be "none", "openai" or "local"`);

@@ -1,0 +1,330 @@
+/**
+ * The exploration loop: seeds → frontier → expand through the language server
+ * (index fallback) → rate every new link (Scorer) → decide (pure policy) → until
+ * the frontier is empty or the budget is spent. Returns every visited link with
+ * its rating and decision; synthesis turns that into the answer.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { UsageRole } from '../core/types.js';
+import type { LspService } from '../lsp/lsp-service.js';
+import type { Site } from '../lsp/types.js';
+import { search } from '../search/engine.js';
+import { makeLinkId, pathFactsOf, type LinkRelation, type ScoutLink } from './link.js';
+import { clampLimits, DEFAULT_POLICY, shouldExpand, type ExpandDecision, type PolicyCoefficients } from './policy.js';
+import { analyzeQuery, INTENT_PROFILES, type AnalyzedQuery } from './query-analysis.js';
+import type { Rating, Scorer } from './scorers/scorer.js';
+
+export interface ExploreOptions {
+  root: string;
+  db: Database.Database;
+  lsp: LspService;
+  scorer: Scorer;
+  policy?: PolicyCoefficients;
+  tags?: string[] | null;
+  budget?: number | null;
+  depth?: number | null;
+  breadth?: number | null;
+  onProgress?: (event: ProgressEvent) => void;
+  signal?: AbortSignal;
+}
+
+export interface ProgressEvent {
+  kind: 'seeded' | 'expanding' | 'rated' | 'done';
+  message: string;
+  nodesVisited: number;
+  budgetRemaining: number;
+}
+
+export interface VisitedLink {
+  link: ScoutLink;
+  parent: string | null;
+  rating: Rating | null;
+  decision: ExpandDecision | null;
+  expanded: boolean;
+}
+
+export interface Exploration {
+  query: AnalyzedQuery;
+  visited: VisitedLink[];
+  seeds: ScoutLink[];
+  budget: number;
+  budgetRemaining: number;
+  expansions: number;
+  notes: string[];
+  sources: { lsp: number; index: number };
+  /** Near names when nothing matched the target. */
+  suggestions: string[];
+  elapsedMs: number;
+}
+
+const SNIPPET_RADIUS = 2;
+/** Roles whose site is a property / field whose own references carry the type further. */
+const FLOW_ROLES: ReadonlySet<UsageRole> = new Set(['type_property', 'type_reference']);
+
+export async function explore(question: string, options: ExploreOptions): Promise<Exploration> {
+  const started = performance.now();
+  const policy = options.policy ?? DEFAULT_POLICY;
+  const query = analyzeQuery(question, options.tags ?? null);
+  const limits = clampLimits(options.budget, options.depth, options.breadth, policy);
+  const effective: PolicyCoefficients = { ...policy, maxDepth: limits.maxDepth, maxBreadth: limits.maxBreadth };
+  const notes = [...limits.notes];
+  const files = new FileCache(options.root);
+  const visited = new Map<string, VisitedLink>();
+  const sources = { lsp: 0, index: 0 };
+  let budgetLeft = limits.budget;
+  let expansions = 0;
+  const progress = (kind: ProgressEvent['kind'], message: string): void =>
+    options.onProgress?.({ kind, message, nodesVisited: visited.size, budgetRemaining: budgetLeft });
+
+  const { seeds, suggestions } = await findSeeds(query, options, files, notes);
+  for (const seed of seeds) visited.set(seed.id, { link: seed, parent: null, rating: null, decision: null, expanded: true });
+  progress('seeded', `${seeds.length} seed(s) for ${query.target ?? JSON.stringify(query.freeText)}`);
+
+  // Frontier: best decision score first; seeds go first of all.
+  const frontier: Array<{ link: ScoutLink; score: number }> = seeds.map((link) => ({ link, score: Number.POSITIVE_INFINITY }));
+  const expandedSymbols = new Set<string>();
+  while (frontier.length > 0) {
+    options.signal?.throwIfAborted();
+    frontier.sort((a, b) => b.score - a.score);
+    const next = frontier.shift();
+    if (!next) break;
+    const node = next.link;
+    progress('expanding', `expanding ${node.location.file}:${node.location.line}${node.symbol ? ` (${node.symbol})` : ''}`);
+    const children = await expandLink(node, query, options, files, sources, notes, expandedSymbols);
+    const fresh = children.filter((c) => !visited.has(c.id));
+    if (fresh.length === 0) continue;
+    const ratings = await options.scorer.rate(query, fresh, options.signal);
+    const breadth = fresh.length;
+    for (let i = 0; i < fresh.length; i++) {
+      const link = fresh[i];
+      const rating = ratings[i] ?? null;
+      if (!link || !rating) continue;
+      const decision = shouldExpand(rating.rubric, query.tags, link.depth, breadth, budgetLeft, effective);
+      // A leaf (a case label, an import) has nothing behind it: only spend budget where expansion can find more.
+      const expandable = canExpand(link, query);
+      const expand = decision.expand && expandable;
+      visited.set(link.id, { link, parent: node.id, rating, decision: expandable ? decision : { ...decision, expand: false, reason: `${decision.reason} (a leaf: nothing to follow)` }, expanded: expand });
+      if (expand) {
+        budgetLeft--;
+        expansions++;
+        frontier.push({ link, score: decision.score });
+      }
+    }
+    progress('rated', `rated ${fresh.length} link(s) from ${node.location.file}:${node.location.line}`);
+  }
+  progress('done', `visited ${visited.size} link(s), ${expansions} expansion(s)`);
+  return {
+    query,
+    visited: [...visited.values()],
+    seeds,
+    budget: limits.budget,
+    budgetRemaining: budgetLeft,
+    expansions,
+    notes: [...new Set(notes)],
+    sources,
+    suggestions,
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Expanding a link means something only for symbols and for sites that carry the type on (property flows, calls into functions). */
+function canExpand(link: ScoutLink, query: AnalyzedQuery): boolean {
+  if (link.relation === 'seed' || link.relation === 'property_flow' || link.relation === 'definition' || link.relation === 'implementation') return true;
+  if (link.role !== null && FLOW_ROLES.has(link.role)) return true;
+  const follow = INTENT_PROFILES[query.intent].follow;
+  return (follow.includes('incoming_call') || follow.includes('outgoing_call')) && link.enclosing !== null;
+}
+
+async function findSeeds(
+  query: AnalyzedQuery,
+  options: ExploreOptions,
+  files: FileCache,
+  notes: string[],
+): Promise<{ seeds: ScoutLink[]; suggestions: string[] }> {
+  const seeds: ScoutLink[] = [];
+  const names = query.target ? [query.target, ...query.identifiers.filter((i) => i !== query.target)] : query.identifiers;
+  type Row = { name: string; qualified_name: string; kind: string; name_line: number; name_col: number; path: string };
+  for (const name of names.slice(0, 3)) {
+    const column = name.includes('.') ? 'd.qualified_name' : 'd.name';
+    const rows = options.db
+      .prepare(
+        `SELECT d.name, d.qualified_name, d.kind, d.name_line, d.name_col, f.path FROM definitions d JOIN files f ON f.id = d.file_id
+         WHERE ${column} = ? ORDER BY CASE d.kind WHEN 'enum' THEN 0 WHEN 'type_alias' THEN 0 WHEN 'interface' THEN 0 WHEN 'class' THEN 0 WHEN 'data_type' THEN 0 WHEN 'function' THEN 1 ELSE 2 END, d.is_exported DESC LIMIT 3`,
+      )
+      .all(name) as Row[];
+    for (const row of rows) {
+      seeds.push(makeLink(files, { file: row.path, line: row.name_line, column: row.name_col }, 'seed', row.qualified_name, row.kind, 'definition', null, 0, 'index'));
+    }
+    if (rows.length > 0) break;
+  }
+  if (seeds.length === 0 && query.target) {
+    const symbols = await options.lsp.workspaceSymbol(query.target);
+    for (const s of symbols.value.filter((v) => v.name === query.target).slice(0, 3)) {
+      seeds.push(makeLink(files, { file: s.position.file, line: s.position.line, column: s.position.column }, 'seed', s.name, s.kind, 'definition', s.container, 0, s.source));
+    }
+  }
+  if (seeds.length === 0 && (query.freeText || query.target)) {
+    const answer = await search(options.db, { query: query.freeText || query.target || query.text, mode: 'hybrid', limit: 3 }, { root: options.root });
+    for (const r of answer.results.filter((r) => r.symbol)) {
+      seeds.push(makeLink(files, { file: r.file, line: r.line }, 'seed', r.symbol, r.kind, 'definition', null, 0, 'index'));
+    }
+    if (seeds.length > 0 && query.target) notes.push(`no definition named ${query.target}: started from full-text search results`);
+  }
+  const suggestions: string[] = [];
+  if (seeds.length === 0) {
+    const target = query.target ?? query.identifiers[0] ?? '';
+    if (target) {
+      const near = options.db
+        .prepare("SELECT DISTINCT name FROM definitions WHERE lower(name) LIKE '%' || lower(?) || '%' OR lower(?) LIKE '%' || lower(name) || '%' LIMIT 8")
+        .pluck()
+        .all(target.slice(0, 6), target) as string[];
+      suggestions.push(...near.filter((n) => n.length >= 3));
+    }
+    notes.push(`nothing matched ${target ? `"${target}"` : 'the question'}${suggestions.length > 0 ? `; near names: ${suggestions.join(', ')}` : ''}`);
+  }
+  return { seeds, suggestions };
+}
+
+/** The links one level below `node`, per the intent's relations. */
+async function expandLink(
+  node: ScoutLink,
+  query: AnalyzedQuery,
+  options: ExploreOptions,
+  files: FileCache,
+  sources: { lsp: number; index: number },
+  notes: string[],
+  expandedSymbols: Set<string>,
+): Promise<ScoutLink[]> {
+  const follow = INTENT_PROFILES[query.intent].follow;
+  const depth = node.depth + 1;
+  const out: ScoutLink[] = [];
+  const position = { file: node.location.file, line: node.location.line, column: node.location.column ?? 0 };
+  const note = (result: { notes: string[]; source: 'lsp' | 'index' }, count: number): void => {
+    for (const n of result.notes) notes.push(n);
+    sources[result.source] += count;
+  };
+
+  // A site whose role carries the type on: follow the property (or variable) it annotates.
+  if (node.relation === 'reference' && node.role !== null && FLOW_ROLES.has(node.role) && node.enclosing) {
+    const flow = propertyDefinition(options.db, node.location.file, node.enclosing);
+    if (flow && !expandedSymbols.has(`flow:${flow.file}:${flow.line}`)) {
+      expandedSymbols.add(`flow:${flow.file}:${flow.line}`);
+      out.push(makeLink(files, flow, 'property_flow', node.enclosing, flow.kind, null, node.enclosing, depth, 'index'));
+    }
+    return out;
+  }
+
+  const symbolKey = `${node.location.file}:${node.location.line}:${node.symbol ?? ''}`;
+  const isSymbolNode = node.relation === 'seed' || node.relation === 'property_flow' || node.relation === 'definition' || node.relation === 'implementation';
+  if (isSymbolNode && !expandedSymbols.has(symbolKey)) {
+    expandedSymbols.add(symbolKey);
+    const name = (node.symbol ?? '').split('.').pop() ?? undefined;
+    if (follow.includes('reference') || follow.includes('property_flow')) {
+      const refs = await options.lsp.referencesWithCompleteness(position, name);
+      note(refs, refs.value.length);
+      for (const site of refs.value) {
+        if (site.role === 'definition' || (site.file === node.location.file && site.line === node.location.line)) continue;
+        out.push(siteLink(files, site, 'reference', name ?? null, depth));
+      }
+    }
+    if (follow.includes('implementation') && (node.kind === 'interface' || node.kind === 'method' || node.kind === 'class' || node.kind === 'type_class')) {
+      const impls = await options.lsp.implementation(position);
+      note(impls, impls.value.length);
+      for (const site of impls.value) out.push(siteLink(files, site, 'implementation', name ?? null, depth));
+    }
+  }
+  if (follow.includes('incoming_call') && (node.kind === 'function' || node.kind === 'method' || (!isSymbolNode && node.enclosing))) {
+    const target = isSymbolNode ? position : enclosingPosition(options.db, node.location.file, node.enclosing);
+    const key = target ? `calls:${target.file}:${target.line}` : null;
+    if (target && key && !expandedSymbols.has(key)) {
+      expandedSymbols.add(key);
+      const items = await options.lsp.prepareCallHierarchy(target);
+      note(items, 0);
+      for (const item of items.value.slice(0, 1)) {
+        const incoming = await options.lsp.incomingCalls(item);
+        note(incoming, incoming.value.length);
+        for (const edge of incoming.value) {
+          for (const site of edge.sites.slice(0, 3)) {
+            out.push(makeLink(files, { file: site.file, line: site.line, column: site.column }, 'incoming_call', item.name, edge.item.kind, 'call', edge.item.name, depth, incoming.source));
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function siteLink(files: FileCache, site: Site, relation: LinkRelation, symbol: string | null, depth: number): ScoutLink {
+  const role = site.role && site.role !== 'definition' ? site.role : null;
+  return makeLink(files, { file: site.file, line: site.line, column: site.column }, relation, symbol, null, role, site.enclosing ?? null, depth, site.source);
+}
+
+function makeLink(
+  files: FileCache,
+  location: { file: string; line: number; column?: number },
+  relation: LinkRelation,
+  symbol: string | null,
+  kind: string | null,
+  role: UsageRole | 'definition' | null,
+  enclosing: string | null,
+  depth: number,
+  source: 'lsp' | 'index',
+): ScoutLink {
+  const { snippet, startLine } = files.snippet(location.file, location.line, SNIPPET_RADIUS);
+  return {
+    id: makeLinkId({ file: location.file, line: location.line, ...(location.column !== undefined ? { column: location.column } : {}) }),
+    relation,
+    location: { file: location.file, line: location.line, ...(location.column !== undefined ? { column: location.column } : {}) },
+    symbol,
+    kind,
+    role: role === 'definition' ? null : role,
+    enclosing,
+    snippet,
+    snippetStartLine: startLine,
+    hover: null,
+    pathFacts: pathFactsOf(location.file),
+    depth,
+    source,
+  };
+}
+
+/** The definition of the property / field / variable `qualifiedName` declared in `file`. */
+function propertyDefinition(db: Database.Database, file: string, qualifiedName: string): { file: string; line: number; column: number; kind: string } | null {
+  const row = db
+    .prepare(
+      `SELECT f.path AS file, d.name_line AS line, d.name_col AS col, d.kind FROM definitions d JOIN files f ON f.id = d.file_id
+       WHERE f.path = ? AND d.qualified_name = ? AND d.kind IN ('property', 'variable', 'constant', 'type_alias') LIMIT 1`,
+    )
+    .get(file, qualifiedName) as { file: string; line: number; col: number; kind: string } | undefined;
+  return row ? { file: row.file, line: row.line, column: row.col, kind: row.kind } : null;
+}
+
+function enclosingPosition(db: Database.Database, file: string, qualifiedName: string | null): { file: string; line: number; column: number } | null {
+  if (!qualifiedName) return null;
+  const row = db
+    .prepare(`SELECT d.name_line AS line, d.name_col AS col FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.qualified_name = ? AND d.kind IN ('function', 'method') LIMIT 1`)
+    .get(file, qualifiedName) as { line: number; col: number } | undefined;
+  return row ? { file, line: row.line, column: row.col } : null;
+}
+
+/** Lines of repository files, read once per exploration. */
+class FileCache {
+  private readonly lines = new Map<string, string[]>();
+  constructor(private readonly root: string) {}
+
+  snippet(file: string, line: number, radius: number): { snippet: string; startLine: number } {
+    let lines = this.lines.get(file);
+    if (!lines) {
+      try {
+        lines = readFileSync(path.join(this.root, file), 'utf8').split('\n');
+      } catch {
+        lines = [];
+      }
+      this.lines.set(file, lines);
+    }
+    const start = Math.max(1, line - radius);
+    return { snippet: lines.slice(start - 1, line + radius).join('\n'), startLine: start };
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * Deterministic synthesis: the visited links and their ratings become a short
+ * answer: a summary, pointers sorted by risk then relevance (location, what it is,
+ * risk, action), what was safely ignored (counts by role, a few examples), and meta.
+ */
+import type { UsageRole } from '../core/types.js';
+import type { Exploration, VisitedLink } from './explore.js';
+import { formatLocation, siteLine } from './link.js';
+import type { Intent } from './query-analysis.js';
+import { safelyIgnoredReason } from './scorers/heuristic.js';
+
+export interface Pointer {
+  location: string;
+  what: string;
+  risk: 'high' | 'medium' | 'low';
+  relevance: number;
+  action: string;
+}
+
+export interface ScoutAnswer {
+  summary: string;
+  pointers: Pointer[];
+  ignored: { total: number; by_role: Record<string, number>; examples: string[] };
+  meta: {
+    nodes_visited: number;
+    budget: number;
+    budget_remaining: number;
+    interpretation: string;
+    elapsed_ms: number;
+    sources: { lsp: number; index: number };
+    scorer: string;
+    notes: string[];
+    pointers_omitted: number;
+    freshness?: unknown;
+  };
+}
+
+/** Pointers kept in the answer; the rest are counted (answers stay within ~2,000 tokens). */
+export const MAX_POINTERS = 25;
+
+const ROLE_WORDS: Partial<Record<UsageRole, string>> = {
+  case_pattern: 'switch/match over it',
+  object_key: 'map or Record keyed by it',
+  comparison: 'comparison against it',
+  type_property: 'property typed with it',
+  type_parameter: 'parameter typed with it',
+  type_return: 'return type',
+  type_reference: 'type position',
+  call: 'call',
+  instantiation: 'instantiation',
+  member_access: 'member access',
+  assignment: 'assignment',
+  extends: 'extends it',
+  implements: 'implements it',
+  import: 'import',
+  export: 'export / re-export',
+  other: 'use',
+};
+
+function actionFor(intent: Intent, visited: VisitedLink): string {
+  const role = visited.link.role;
+  const relation = visited.link.relation;
+  if (intent === 'add_variant') {
+    if (role === 'case_pattern') return 'add a case for the new variant (or check that the default branch is right for it)';
+    if (role === 'object_key') return 'add an entry for the new variant';
+    if (role === 'comparison') return 'check whether the new variant needs this branch too';
+    if (relation === 'property_flow') return 'follow this property: code that switches on it must handle the new variant';
+    if (role === 'type_property' || role === 'type_parameter' || role === 'type_return') return 'values of the new variant flow through here: check the code that reads it';
+    return 'check how this use treats an unknown variant';
+  }
+  if (intent === 'rename') return 'rename this occurrence';
+  if (intent === 'remove') return role === 'call' || relation === 'incoming_call' ? 'remove or replace this call' : 'remove or replace this use';
+  if (intent === 'change_signature') return role === 'call' || relation === 'incoming_call' ? 'update the arguments of this call' : 'update to the new signature';
+  if (intent === 'explain' || intent === 'locate') return 'read this';
+  return 'review this use';
+}
+
+function riskWord(risk: number): Pointer['risk'] {
+  return risk >= 4 ? 'high' : risk === 3 ? 'medium' : 'low';
+}
+
+function describe(v: VisitedLink): string {
+  const link = v.link;
+  const role = link.role ? (ROLE_WORDS[link.role] ?? link.role) : link.relation.replace('_', ' ');
+  const where = link.enclosing ? ` in ${link.enclosing}` : '';
+  const code = siteLine(link).trim().slice(0, 90);
+  return `${role}${where}${code ? `: \`${code}\`` : ''}`;
+}
+
+export function synthesize(exploration: Exploration, scorerName: string): ScoutAnswer {
+  const { query } = exploration;
+  const ignoredByRole: Record<string, number> = {};
+  const ignoredExamples: string[] = [];
+  const candidates: Array<{ pointer: Pointer; risk: number; relevance: number }> = [];
+  for (const v of exploration.visited) {
+    if (!v.rating) continue;
+    const rubric = v.rating.rubric;
+    const ignoredReason = safelyIgnoredReason(query, v.link);
+    if (ignoredReason !== null || rubric.relevance <= 1) {
+      const role = v.link.role ?? v.link.relation;
+      ignoredByRole[role] = (ignoredByRole[role] ?? 0) + 1;
+      if (ignoredExamples.length < 3) ignoredExamples.push(`${formatLocation(v.link.location)} (${ignoredReason ?? rubric.reason})`);
+      continue;
+    }
+    if (rubric.relevance < 3 && rubric.risk < 3) continue;
+    candidates.push({
+      pointer: { location: formatLocation(v.link.location), what: describe(v), risk: riskWord(rubric.risk), relevance: rubric.relevance, action: actionFor(query.intent, v) },
+      risk: rubric.risk,
+      relevance: rubric.relevance,
+    });
+  }
+  candidates.sort((a, b) => b.risk - a.risk || b.relevance - a.relevance || a.pointer.location.localeCompare(b.pointer.location, 'en', { numeric: true }));
+  // One pointer per line: the same line reached twice (the type and a property carrying it) is one place to edit.
+  const seenLocations = new Set<string>();
+  const unique = candidates.filter((c) => {
+    if (seenLocations.has(c.pointer.location)) return false;
+    seenLocations.add(c.pointer.location);
+    return true;
+  });
+  candidates.length = 0;
+  candidates.push(...unique);
+  const pointers = candidates.slice(0, MAX_POINTERS).map((c) => c.pointer);
+  const omitted = candidates.length - pointers.length;
+  const high = candidates.filter((c) => c.pointer.risk === 'high');
+  const ignoredTotal = Object.values(ignoredByRole).reduce((a, b) => a + b, 0);
+  const target = query.target ?? 'the question';
+  const paragraphs: string[] = [];
+  if (exploration.seeds.length === 0) {
+    paragraphs.push(`Nothing in the repository matched ${query.target ? `\`${query.target}\`` : 'the question'}.${exploration.suggestions.length > 0 ? ` Did you mean ${exploration.suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''}`);
+  } else {
+    const files = new Set(high.map((c) => c.pointer.location.split(':')[0]));
+    // Group high-risk sites by where they are: "the switch in createClient (src/router.ts:11-16)".
+    const groups = new Map<string, { what: string; file: string; lines: number[] }>();
+    for (const c of high) {
+      const [file = '', line = '0'] = c.pointer.location.split(':');
+      const what = c.pointer.what.split(':')[0] ?? c.pointer.what;
+      const key = `${file}|${what}`;
+      const group = groups.get(key) ?? { what, file, lines: [] };
+      group.lines.push(Number(line));
+      groups.set(key, group);
+    }
+    const grouped = [...groups.values()].map((g) => {
+      const lines = g.lines.sort((a, b) => a - b);
+      const span = lines.length > 1 ? `${lines[0]}-${lines[lines.length - 1]}` : `${lines[0]}`;
+      return `${g.what} (${g.file}:${span})`;
+    });
+    if (query.intent === 'add_variant') {
+      paragraphs.push(
+        high.length > 0
+          ? `Adding a variant to \`${target}\` breaks or needs review at ${high.length} high-risk site(s) in ${files.size} file(s): ${grouped.slice(0, 6).join('; ')}${grouped.length > 6 ? `; and ${grouped.length - 6} more places` : ''}.`
+          : `No exhaustive switch, Record key or exhaustiveness check over \`${target}\` was found; ${candidates.length} other site(s) are worth a look.`,
+      );
+    } else {
+      paragraphs.push(`${query.interpretation} Found ${candidates.length} relevant site(s)${high.length > 0 ? `, ${high.length} of them high-risk` : ''}${files.size > 0 ? ` across ${files.size} file(s)` : ''}.`);
+    }
+    const flows = exploration.visited.filter((v) => v.link.relation === 'property_flow');
+    if (flows.length > 0) paragraphs.push(`Followed ${flows.length} property flow(s) (${flows.slice(0, 3).map((f) => `\`${f.link.symbol}\``).join(', ')}): sites that only see \`${target}\` through them are included.`);
+    if (ignoredTotal > 0) paragraphs.push(`Safely ignored: ${Object.entries(ignoredByRole).map(([r, n]) => `${n} ${r}`).join(', ')}.`);
+  }
+  return {
+    summary: paragraphs.join('\n\n'),
+    pointers,
+    ignored: { total: ignoredTotal, by_role: ignoredByRole, examples: ignoredExamples },
+    meta: {
+      nodes_visited: exploration.visited.length,
+      budget: exploration.budget,
+      budget_remaining: exploration.budgetRemaining,
+      interpretation: query.interpretation,
+      elapsed_ms: exploration.elapsedMs,
+      sources: exploration.sources,
+      scorer: scorerName,
+      notes: exploration.notes,
+      pointers_omitted: omitted,
+    },
+  };
+}
