@@ -11,6 +11,7 @@ import type { UsageRole } from '../core/types.js';
 import type { LspService } from '../lsp/lsp-service.js';
 import type { Site } from '../lsp/types.js';
 import { search } from '../search/engine.js';
+import { editDistance } from '../search/ranking.js';
 import { makeLinkId, pathFactsOf, type LinkRelation, type ScoutLink } from './link.js';
 import { clampLimits, DEFAULT_POLICY, shouldExpand, type ExpandDecision, type PolicyCoefficients } from './policy.js';
 import { analyzeQuery, INTENT_PROFILES, type AnalyzedQuery } from './query-analysis.js';
@@ -165,22 +166,28 @@ async function findSeeds(
       seeds.push(makeLink(files, { file: s.position.file, line: s.position.line, column: s.position.column }, 'seed', s.name, s.kind, 'definition', s.container, 0, s.source));
     }
   }
-  if (seeds.length === 0 && (query.freeText || query.target)) {
-    const answer = await search(options.db, { query: query.freeText || query.target || query.text, mode: 'hybrid', limit: 3 }, { root: options.root });
+  // Free-text questions ("where are auth tokens validated?") start from search; a named symbol that
+  // does not exist is reported as such, with near names, rather than guessed at.
+  if (seeds.length === 0 && !query.target && (query.freeText || query.text)) {
+    const answer = await search(options.db, { query: query.freeText || query.text, mode: 'hybrid', limit: 3 }, { root: options.root });
     for (const r of answer.results.filter((r) => r.symbol)) {
       seeds.push(makeLink(files, { file: r.file, line: r.line }, 'seed', r.symbol, r.kind, 'definition', null, 0, 'index'));
     }
-    if (seeds.length > 0 && query.target) notes.push(`no definition named ${query.target}: started from full-text search results`);
+    if (seeds.length > 0) notes.push(`no code name in the question: started from full-text search for "${query.freeText || query.text}"`);
   }
   const suggestions: string[] = [];
   if (seeds.length === 0) {
     const target = query.target ?? query.identifiers[0] ?? '';
     if (target) {
-      const near = options.db
-        .prepare("SELECT DISTINCT name FROM definitions WHERE lower(name) LIKE '%' || lower(?) || '%' OR lower(?) LIKE '%' || lower(name) || '%' LIMIT 8")
-        .pluck()
-        .all(target.slice(0, 6), target) as string[];
-      suggestions.push(...near.filter((n) => n.length >= 3));
+      const lower = target.toLowerCase();
+      const names = options.db.prepare('SELECT DISTINCT name FROM definitions').pluck().all() as string[];
+      const near = names
+        .map((n) => ({ n, d: editDistance(n.toLowerCase(), lower, 3) }))
+        .filter((x) => x.n.length >= 3 && (x.d <= Math.max(1, Math.floor(lower.length / 3)) || x.n.toLowerCase().includes(lower) || lower.includes(x.n.toLowerCase())))
+        .sort((a, b) => a.d - b.d)
+        .slice(0, 8)
+        .map((x) => x.n);
+      suggestions.push(...near);
     }
     notes.push(`nothing matched ${target ? `"${target}"` : 'the question'}${suggestions.length > 0 ? `; near names: ${suggestions.join(', ')}` : ''}`);
   }

@@ -180,3 +180,28 @@ describe('scout search and scout symbol', () => {
     expect(symbol.results).toEqual([expect.objectContaining({ role: 'import', file: 'src/router.ts', line: 1, module: './kinds' })]);
   });
 });
+
+describe('scout ask and scout demo', () => {
+  it('answers the demo question as JSON and writes a trace', () => {
+    repo = tempRepo();
+    const trace = path.join(repo.root, 'trace.html');
+    const out = spawnSync(process.execPath, [CLI, 'demo', '--json', '--trace', trace], { encoding: 'utf8', timeout: 120_000 });
+    expect(out.status).toBe(0);
+    const answer = JSON.parse(out.stdout);
+    expect(Object.keys(answer)).toEqual(['summary', 'pointers', 'ignored', 'meta']);
+    expect(answer.pointers[0]).toEqual({ location: expect.stringMatching(/^src\/.+:\d+$/), what: expect.any(String), risk: 'high', relevance: expect.any(Number), action: expect.any(String) });
+    expect(answer.meta).toMatchObject({ scorer: 'heuristic', nodes_visited: expect.any(Number), budget_remaining: expect.any(Number) });
+    expect(answer.meta.freshness).toMatchObject({ note: expect.any(String) });
+    expect(readFileSync(trace, 'utf8')).toContain('<svg');
+  });
+
+  it('rejects an empty question and an unknown scorer clearly', () => {
+    repo = tempRepo({ fixture: 'typescript' });
+    const empty = scout('ask', '', '--repo', repo.root);
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toMatch(/scout ask needs a question/);
+    const bogus = scout('ask', 'who calls route', '--repo', repo.root, '--scorer', 'oracle');
+    expect(bogus.status).toBe(2);
+    expect(bogus.stderr).toMatch(/unknown scorer "oracle"/);
+  });
+});

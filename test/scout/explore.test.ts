@@ -1,0 +1,128 @@
+/**
+ * The exploration end to end on the bundled example: real typescript-language-server,
+ * real SQLite; and the same question with the server disabled (index fallback).
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexRepository } from '../../src/index/indexer.js';
+import { SqliteStore } from '../../src/index/store.js';
+import { LspService } from '../../src/lsp/lsp-service.js';
+import { explore, type Exploration } from '../../src/scout/explore.js';
+import { HeuristicScorer } from '../../src/scout/scorers/heuristic.js';
+import { MockScorer } from '../../src/scout/scorers/mock.js';
+import { synthesize, type ScoutAnswer } from '../../src/scout/synthesis.js';
+import { renderTrace } from '../../src/scout/trace-html.js';
+
+const EXAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'llm-router');
+let root: string;
+let store: SqliteStore;
+let lsp: LspService;
+let answer: ScoutAnswer;
+let exploration: Exploration;
+const progress: string[] = [];
+
+const lineOf = (file: string, needle: string): number => {
+  const index = readFileSync(path.join(root, file), 'utf8').split('\n').findIndex((l) => l.includes(needle));
+  if (index < 0) throw new Error(`no ${needle} in ${file}`);
+  return index + 1;
+};
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'scout-explore-'));
+  cpSync(EXAMPLE, root, { recursive: true, filter: (src) => path.basename(src) !== '.scout' });
+  store = SqliteStore.open(root);
+  await indexRepository(root, store);
+  lsp = new LspService({ root, db: store.database });
+  exploration = await explore('what breaks if I add a variant to `LLMKind`?', {
+    root,
+    db: store.database,
+    lsp,
+    scorer: new HeuristicScorer(),
+    onProgress: (e) => progress.push(e.kind),
+  });
+  answer = synthesize(exploration, 'heuristic');
+}, 120_000);
+afterAll(async () => {
+  await lsp.shutdown();
+  store.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('scout ask: what breaks if I add a variant to LLMKind', () => {
+  it('finds the exhaustive switches, the Record and mapped-type keys, as high-risk pointers', () => {
+    const high = new Set(answer.pointers.filter((p) => p.risk === 'high').map((p) => p.location));
+    for (const site of [
+      `src/pricing.ts:${lineOf('src/pricing.ts', 'case LLMKind.OpenAI')}`,
+      `src/router.ts:${lineOf('src/router.ts', 'case LLMKind.OpenAI')}`,
+      `src/kinds.ts:${lineOf('src/kinds.ts', '[LLMKind.OpenAI]: \'gpt')}`,
+      `src/kinds.ts:${lineOf('src/kinds.ts', '[K in LLMKind]')}`,
+    ]) {
+      expect(high).toContain(site);
+    }
+  });
+
+  it('reaches the switch that sees LLMKind only through a property (switch (config.kind))', () => {
+    const viaProperty = `src/router.ts:${lineOf('src/router.ts', 'switch (config.kind)')}`;
+    expect(answer.pointers.find((p) => p.location === viaProperty)?.risk).toBe('high');
+    expect(exploration.visited.some((v) => v.link.relation === 'property_flow' && v.link.symbol === 'ModelConfig.kind')).toBe(true);
+    expect(answer.summary).toMatch(/property flow/);
+  });
+
+  it('reports imports and re-exports as safely ignored, not as pointers', () => {
+    expect(answer.ignored.by_role.import).toBeGreaterThanOrEqual(3);
+    expect(answer.pointers.some((p) => p.location.startsWith('src/index.ts:1'))).toBe(false);
+  });
+
+  it('stays within budget, answers in under 2,000 tokens, and says where facts came from', () => {
+    expect(answer.meta.budget_remaining).toBeGreaterThanOrEqual(0);
+    expect(answer.meta.budget - answer.meta.budget_remaining).toBe(exploration.expansions);
+    expect(JSON.stringify(answer).length / 4).toBeLessThan(2000);
+    expect(answer.meta.sources.lsp).toBeGreaterThan(0);
+    expect(answer.meta.interpretation).toMatch(/variant is added to `LLMKind`/);
+    expect(progress).toContain('seeded');
+    expect(progress.at(-1)).toBe('done');
+  });
+
+  it('draws the exploration as a self-contained HTML trace', () => {
+    const html = renderTrace('q', exploration.visited.map((v) => ({
+      id: v.link.id, location: `${v.link.location.file}:${v.link.location.line}`, label: v.link.symbol ?? '', relation: v.link.relation,
+      depth: v.link.depth, parent: v.parent, rubric: v.rating?.rubric ?? null, score: v.decision?.score ?? null,
+      decision: v.link.relation === 'seed' ? 'seed' : v.expanded ? 'expanded' : 'pruned', why: v.decision?.reason ?? 'seed',
+    })), {});
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('<svg');
+    expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
+    expect(html).toContain('ModelConfig.kind');
+  });
+});
+
+describe('scout ask: fallbacks and bad input', () => {
+  it('answers from the index when the language server is unavailable, and says so', async () => {
+    const noServer = new LspService({ root, db: store.database, servers: { typescript: { command: '/nonexistent/tsserver' } } });
+    try {
+      const fallback = synthesize(await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp: noServer, scorer: new HeuristicScorer() }), 'heuristic');
+      expect(fallback.meta.sources.index).toBeGreaterThan(0);
+      expect(fallback.meta.sources.lsp).toBe(0);
+      expect(fallback.meta.notes.join()).toMatch(/index/i);
+      expect(fallback.pointers.find((p) => p.location === `src/pricing.ts:${lineOf('src/pricing.ts', 'case LLMKind.OpenAI')}`)?.risk).toBe('high');
+    } finally {
+      await noServer.shutdown();
+    }
+  });
+
+  it('says nothing matched an unknown symbol and suggests near names', async () => {
+    const unknown = synthesize(await explore('what breaks if I add a variant to `LLMKnd`?', { root, db: store.database, lsp, scorer: new HeuristicScorer() }), 'heuristic');
+    expect(unknown.pointers).toEqual([]);
+    expect(unknown.summary).toMatch(/Nothing in the repository matched `LLMKnd`. Did you mean `LLMKind`/);
+  });
+
+  it('clamps a budget of 0 or a huge one and says so; a mock scorer drives the policy', async () => {
+    const tiny = await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp, scorer: new MockScorer({}, { relevance: 5, risk: 5, complexity: 1, confidence: 5, tags: [], reason: 'mock' }), budget: 0 });
+    expect(tiny.notes.join()).toMatch(/budget 0 is below the minimum 1; using 1/);
+    expect(tiny.expansions).toBeLessThanOrEqual(1);
+    const huge = await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp, scorer: new HeuristicScorer(), budget: 1e9 });
+    expect(huge.notes.join()).toMatch(/above the maximum 200; using 200/);
+  });
+});
