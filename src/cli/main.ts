@@ -9,6 +9,7 @@ import { formatFacts } from '../parse/format-facts.js';
 import { languageOf } from '../workspace/language.js';
 import { resolveRepoRoot } from '../workspace/root.js';
 import { DEMO_QUESTION, demoRepository, formatAnswer, runAsk, type AskFlags } from './ask-command.js';
+import { runGenTraining } from './gen-training-command.js';
 import { formatIndexSummary, runIndexCommand } from './index-command.js';
 import { formatSearch, formatSymbol, readQueriesFile, runSearchCommand, runSymbolCommand, type SearchFlags } from './search-command.js';
 import { formatStatus, runStatusCommand } from './status-command.js';
@@ -23,6 +24,7 @@ Usage:
   scout symbol NAME [--role R] [--kind K] [--include-context] [--limit N] [--json]
   scout ask "<question>" [--repo DIR] [--tags a,b] [--budget N] [--scorer heuristic|llm|mock] [--json] [--trace FILE.html]
   scout demo [--json] [--trace FILE.html]        ask "what breaks if I add a variant to LLMKind?" on the bundled example
+  scout gen-training N [--repo DIR] [--out FILE]  explorations over N generated questions as fine-tuning JSONL
   scout facts  FILE [--json]                     print the facts extracted from one file (debugging)
 
 Options:
@@ -78,6 +80,7 @@ async function main(argv: string[]): Promise<number> {
         budget: { type: 'string' },
         scorer: { type: 'string' },
         trace: { type: 'string' },
+        out: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -130,6 +133,11 @@ async function main(argv: string[]): Promise<number> {
       if (progress) process.stderr.write('\r\x1b[2K');
       if (command === 'demo' && !values.json) process.stdout.write(`$ scout ask "${question}" --repo ${repo}\n\n`);
       process.stdout.write(values.json ? `${JSON.stringify(answer)}\n` : `${formatAnswer(answer)}\n`);
+      return 0;
+    }
+    case 'gen-training': {
+      const result = await runGenTraining(root(), rest[0], values.out, (line) => process.stdout.write(`${line}\n`));
+      if (values.out) process.stderr.write(`wrote ${result.records} record(s) from ${result.questions} question(s) to ${values.out}\n`);
       return 0;
     }
     case 'facts': {

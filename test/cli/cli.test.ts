@@ -205,3 +205,20 @@ describe('scout ask and scout demo', () => {
     expect(bogus.stderr).toMatch(/unknown scorer "oracle"/);
   });
 });
+
+describe('scout gen-training', () => {
+  it('writes chat fine-tuning JSONL with the rating function declaration', () => {
+    repo = tempRepo({ fixture: 'typescript' });
+    const out = path.join(repo.root, 'train.jsonl');
+    const run = spawnSync(process.execPath, [CLI, 'gen-training', '2', '--repo', repo.root, '--out', out], { encoding: 'utf8', timeout: 120_000 });
+    expect(run.status).toBe(0);
+    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const record of lines) {
+      expect(record.messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user', 'assistant']);
+      expect(record.tools[0].function.name).toBe('rate_links');
+      expect(record.messages[2].tool_calls[0].function.arguments.ratings.length).toBeGreaterThan(0);
+    }
+    expect(scout('gen-training', '0', '--repo', repo.root).stderr).toMatch(/N must be a whole number from 1 to 10000/);
+  });
+});
