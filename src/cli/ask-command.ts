@@ -73,7 +73,7 @@ export async function runAsk(root: string, question: string, flags: AskFlags, on
         parent: v.parent,
         rubric: v.rating?.rubric ?? null,
         score: v.decision?.score ?? null,
-        decision: v.link.relation === 'seed' ? 'seed' : v.expanded ? 'expanded' : v.decision?.expand ? 'not_expanded_budget' : 'pruned',
+        decision: v.link.relation === 'seed' ? 'seed' : v.expanded ? 'expanded' : v.leaf ? 'leaf' : v.decision?.reason.includes('budget exhausted') ? 'not_expanded_budget' : 'pruned',
         why: v.link.relation === 'seed' ? 'seed' : (v.decision?.reason ?? ''),
       }));
       writeFileSync(flags.trace, renderTrace(question, nodes, { ...answer.meta, summary: answer.summary }));

@@ -44,6 +44,8 @@ export interface VisitedLink {
   rating: Rating | null;
   decision: ExpandDecision | null;
   expanded: boolean;
+  /** Scored above the threshold but a leaf (a case label, a key): rated and reported, nothing to follow. */
+  leaf: boolean;
 }
 
 export interface Exploration {
@@ -80,7 +82,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
     options.onProgress?.({ kind, message, nodesVisited: visited.size, budgetRemaining: budgetLeft });
 
   const { seeds, suggestions } = await findSeeds(query, options, files, notes);
-  for (const seed of seeds) visited.set(seed.id, { link: seed, parent: null, rating: null, decision: null, expanded: true });
+  for (const seed of seeds) visited.set(seed.id, { link: seed, parent: null, rating: null, decision: null, expanded: true, leaf: false });
   progress('seeded', `${seeds.length} seed(s) for ${query.target ?? JSON.stringify(query.freeText)}`);
 
   // Frontier: best decision score first; seeds go first of all.
@@ -106,7 +108,15 @@ export async function explore(question: string, options: ExploreOptions): Promis
       // A leaf (a case label, an import) has nothing behind it: only spend budget where expansion can find more.
       const expandable = canExpand(link, query);
       const expand = decision.expand && expandable;
-      visited.set(link.id, { link, parent: node.id, rating, decision: expandable ? decision : { ...decision, expand: false, reason: `${decision.reason} (a leaf: nothing to follow)` }, expanded: expand });
+      const leaf = decision.expand && !expandable;
+      visited.set(link.id, {
+        link,
+        parent: node.id,
+        rating,
+        decision: leaf ? { ...decision, expand: false, reason: `${decision.reason}, but a leaf: nothing to follow, no budget spent` } : decision,
+        expanded: expand,
+        leaf,
+      });
       if (expand) {
         budgetLeft--;
         expansions++;

@@ -15,7 +15,7 @@ export interface TraceNode {
   parent: string | null;
   rubric: { relevance: number; risk: number; complexity: number; confidence: number; tags: string[]; reason: string } | null;
   score: number | null;
-  decision: 'seed' | 'expanded' | 'pruned' | 'not_expanded_budget';
+  decision: 'seed' | 'expanded' | 'leaf' | 'pruned' | 'not_expanded_budget';
   /** Why it was expanded or pruned (the policy's terms). */
   why: string;
 }
@@ -23,6 +23,7 @@ export interface TraceNode {
 const COLORS: Record<TraceNode['decision'], string> = {
   seed: '#2563eb',
   expanded: '#16a34a',
+  leaf: '#7c3aed',
   pruned: '#9ca3af',
   not_expanded_budget: '#f59e0b',
 };
@@ -68,7 +69,7 @@ export function renderTrace(title: string, nodes: TraceNode[], meta: Record<stri
       const rubricText = n.rubric ? `rel ${n.rubric.relevance} risk ${n.rubric.risk}${scoreText}` : n.decision;
       const tooltip = [n.location, n.relation, n.rubric ? JSON.stringify(n.rubric) : '', `${n.decision}: ${n.why}`].filter(Boolean).join('\n');
       return `<g class="node ${n.decision}" transform="translate(${p.x},${p.y})"><title>${escape(tooltip)}</title>
-  <rect width="${boxWidth}" height="${boxHeight}" rx="6" fill="white" stroke="${COLORS[n.decision]}" stroke-width="${n.decision === 'expanded' || n.decision === 'seed' ? 3 : 1.5}"/>
+  <rect width="${boxWidth}" height="${boxHeight}" rx="6" fill="white" stroke="${COLORS[n.decision]}" stroke-width="${n.decision === 'pruned' ? 1.5 : 3}"/>
   <text x="8" y="18" class="label">${escape(truncate(n.label, 34))}</text>
   <text x="8" y="34" class="sub">${escape(truncate(`${n.location} · ${rubricText}`, 42))}</text>
 </g>`;
@@ -85,7 +86,7 @@ export function renderTrace(title: string, nodes: TraceNode[], meta: Record<stri
   const metaRows = Object.entries(meta)
     .map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(typeof v === 'string' ? v : JSON.stringify(v))}</td></tr>`)
     .join('\n');
-  const counts = (['seed', 'expanded', 'pruned', 'not_expanded_budget'] as const).map((d) => `${nodes.filter((n) => n.decision === d).length} ${d.replace(/_/g, ' ')}`).join(' · ');
+  const counts = (['seed', 'expanded', 'leaf', 'pruned', 'not_expanded_budget'] as const).map((d) => `${nodes.filter((n) => n.decision === d).length} ${d.replace(/_/g, ' ')}`).join(' · ');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
 <style>
