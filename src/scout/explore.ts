@@ -63,8 +63,8 @@ export interface Exploration {
 }
 
 const SNIPPET_RADIUS = 2;
-/** Roles whose site is a property / field whose own references carry the type further. */
-const FLOW_ROLES: ReadonlySet<UsageRole> = new Set(['type_property', 'type_reference']);
+/** Roles whose site annotates a property, parameter or variable whose own references carry the type further. */
+const FLOW_ROLES: ReadonlySet<UsageRole> = new Set(['type_property', 'type_parameter', 'type_reference']);
 
 export async function explore(question: string, options: ExploreOptions): Promise<Exploration> {
   const started = performance.now();
@@ -223,12 +223,15 @@ async function expandLink(
     sources[result.source] += count;
   };
 
-  // A site whose role carries the type on: follow the property (or variable) it annotates.
-  if (node.relation === 'reference' && node.role !== null && FLOW_ROLES.has(node.role) && node.enclosing) {
-    const flow = propertyDefinition(options.db, node.location.file, node.enclosing);
-    if (flow && !expandedSymbols.has(`flow:${flow.file}:${flow.line}`)) {
-      expandedSymbols.add(`flow:${flow.file}:${flow.line}`);
-      out.push(makeLink(files, flow, 'property_flow', node.enclosing, flow.kind, null, node.enclosing, depth, 'index'));
+  // A site whose role carries the type on: follow the property, parameter or variable it annotates.
+  if (node.relation === 'reference' && node.role !== null && FLOW_ROLES.has(node.role)) {
+    const property = node.role === 'type_property' && node.enclosing ? propertyDefinition(options.db, node.location.file, node.enclosing) : null;
+    const flow = property
+      ? { ...property, symbol: node.enclosing ?? property.kind }
+      : annotatedName(files, node.location.file, node.location.line, node.location.column ?? 0);
+    if (flow && !expandedSymbols.has(`flow:${flow.file}:${flow.line}:${flow.column}`)) {
+      expandedSymbols.add(`flow:${flow.file}:${flow.line}:${flow.column}`);
+      out.push(makeLink(files, flow, 'property_flow', flow.symbol, flow.kind, null, node.enclosing, depth, 'index'));
     }
     return out;
   }
@@ -243,7 +246,10 @@ async function expandLink(
       note(refs, refs.value.length);
       for (const site of refs.value) {
         if (site.role === 'definition' || (site.file === node.location.file && site.line === node.location.line)) continue;
-        out.push(siteLink(files, site, 'reference', name ?? null, depth));
+        const link = siteLink(files, site, 'reference', name ?? null, depth);
+        // `{ kind: x }` sets the property a flow follows: an assignment, not a key of a map over the type.
+        if (node.relation === 'property_flow' && link.role === 'object_key') link.role = 'assignment';
+        out.push(link);
       }
     }
     if (follow.includes('implementation') && (node.kind === 'interface' || node.kind === 'method' || node.kind === 'class' || node.kind === 'type_class')) {
@@ -318,6 +324,19 @@ function propertyDefinition(db: Database.Database, file: string, qualifiedName: 
   return row ? { file: row.file, line: row.line, column: row.col, kind: row.kind } : null;
 }
 
+/**
+ * The name a type annotation belongs to, read from the line: `timelineType: TimelineType`
+ * (a parameter) or `const mode: Mode = ...` (a variable) → the name and its position.
+ */
+function annotatedName(files: FileCache, file: string, line: number, column: number): { file: string; line: number; column: number; kind: string; symbol: string } | null {
+  const text = files.line(file, line);
+  const before = text.slice(0, column);
+  const match = /([A-Za-z_$][\w$]*)\??\s*:\s*(?:readonly\s+)?[^:(){};=]*$/.exec(before);
+  if (!match || match[1] === undefined) return null;
+  const name = match[1];
+  return { file, line, column: match.index, kind: /\b(const|let|var)\s+$/.test(before.slice(0, match.index)) ? 'variable' : 'parameter', symbol: name };
+}
+
 function enclosingPosition(db: Database.Database, file: string, qualifiedName: string | null): { file: string; line: number; column: number } | null {
   if (!qualifiedName) return null;
   const row = db
@@ -331,7 +350,17 @@ class FileCache {
   private readonly lines = new Map<string, string[]>();
   constructor(private readonly root: string) {}
 
+  line(file: string, line: number): string {
+    return this.read(file)[line - 1] ?? '';
+  }
+
   snippet(file: string, line: number, radius: number): { snippet: string; startLine: number } {
+    const lines = this.read(file);
+    const start = Math.max(1, line - radius);
+    return { snippet: lines.slice(start - 1, line + radius).join('\n'), startLine: start };
+  }
+
+  private read(file: string): string[] {
     let lines = this.lines.get(file);
     if (!lines) {
       try {
@@ -341,7 +370,6 @@ class FileCache {
       }
       this.lines.set(file, lines);
     }
-    const start = Math.max(1, line - radius);
-    return { snippet: lines.slice(start - 1, line + radius).join('\n'), startLine: start };
+    return lines;
   }
 }
