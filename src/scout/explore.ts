@@ -247,8 +247,11 @@ async function expandLink(
       for (const site of refs.value) {
         if (site.role === 'definition' || (site.file === node.location.file && site.line === node.location.line)) continue;
         const link = siteLink(files, site, 'reference', name ?? null, depth);
-        // `{ kind: x }` sets the property a flow follows: an assignment, not a key of a map over the type.
-        if (node.relation === 'property_flow' && link.role === 'object_key') link.role = 'assignment';
+        // `{ kind: x }` sets the property a flow follows: an assignment, not a key of a map over the type
+        // (`map[kind]`, an index, stays a key).
+        if (node.relation === 'property_flow' && link.role === 'object_key' && /^\s*\??:/.test(files.line(site.file, site.line).slice(site.column + (name ?? '').length))) {
+          link.role = 'assignment';
+        }
         out.push(link);
       }
     }

@@ -74,6 +74,7 @@ describe('TypeScript facts', () => {
     expect(rolesAt(router, 'kind', line(f, '=== LLMKind.Local'))).toEqual(['comparison']);
     expect(rolesAt(router, 'LLMKind', line(f, 'new Map<LLMKind'))).toEqual(['object_key']);
     expect(rolesAt(router, 'Client', line(f, 'new Client(defaults'))).toEqual(['instantiation']);
+    expect(rolesAt(router, 'LLMKind', line(f, 'new Client(defaults'))).toEqual(['object_key']); // defaults[LLMKind.OpenAI]
     expect(rolesAt(router, 'BaseRouter', line(f, 'export class Router'))).toEqual(['extends']);
     expect(rolesAt(router, 'Disposable', line(f, 'export class Router'))).toEqual(['implements']);
     expect(rolesAt(router, 'callOpenAI', line(f, 'this.callOpenAI(prompt)'))).toEqual(['call']);

@@ -17,7 +17,6 @@ const TRANSPARENT: ReadonlySet<string> = new Set([
   'nested_identifier',
   'nested_type_identifier',
   'computed_property_name',
-  'subscript_expression',
   'spread_element',
 ]);
 
@@ -121,6 +120,11 @@ function classifyUsage(node: Node): UsageRole {
       case 'pair':
         if (child.startIndex === parent.startIndex) return 'object_key';
         return fallback(sawMember, inType);
+      case 'subscript_expression':
+        // `map[kind]`: the index is a key into an object keyed by its type.
+        if (child.startIndex !== parent.startIndex) return 'object_key';
+        sawMember = true;
+        break;
       case 'mapped_type_clause':
         return 'object_key';
       case 'type_arguments': {
