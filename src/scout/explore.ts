@@ -82,7 +82,9 @@ export async function explore(question: string, options: ExploreOptions): Promis
     options.onProgress?.({ kind, message, nodesVisited: visited.size, budgetRemaining: budgetLeft });
 
   const { seeds, suggestions } = await findSeeds(query, options, files, notes);
-  for (const seed of seeds) visited.set(seed.id, { link: seed, parent: null, rating: null, decision: null, expanded: true, leaf: false });
+  // Seeds are rated too: for "where is X" questions they are the answer, for "what breaks" the definition to edit.
+  const seedRatings = seeds.length > 0 ? await options.scorer.rate(query, seeds, options.signal) : [];
+  seeds.forEach((seed, i) => visited.set(seed.id, { link: seed, parent: null, rating: seedRatings[i] ?? null, decision: null, expanded: true, leaf: false }));
   progress('seeded', `${seeds.length} seed(s) for ${query.target ?? JSON.stringify(query.freeText)}`);
 
   // Frontier: best decision score first; seeds go first of all.

@@ -60,6 +60,12 @@ const ROLE_WORDS: Partial<Record<UsageRole, string>> = {
 function actionFor(intent: Intent, visited: VisitedLink): string {
   const role = visited.link.role;
   const relation = visited.link.relation;
+  if (relation === 'seed') {
+    if (intent === 'add_variant') return 'add the new variant here';
+    if (intent === 'rename') return 'rename the definition';
+    if (intent === 'change_signature') return 'change the signature here';
+    return 'read the definition';
+  }
   if (intent === 'add_variant') {
     if (role === 'case_pattern') return 'add a case for the new variant (or check that the default branch is right for it)';
     if (role === 'object_key') return 'add an entry for the new variant';
@@ -81,7 +87,7 @@ function riskWord(risk: number): Pointer['risk'] {
 
 function describe(v: VisitedLink): string {
   const link = v.link;
-  const role = link.role ? (ROLE_WORDS[link.role] ?? link.role) : link.relation.replace('_', ' ');
+  const role = link.role ? (ROLE_WORDS[link.role] ?? link.role) : link.relation === 'seed' ? `definition${link.kind ? ` (${link.kind})` : ''}` : link.relation.replace('_', ' ');
   const where = link.enclosing ? ` in ${link.enclosing}` : '';
   const code = siteLine(link).trim().slice(0, 90);
   return `${role}${where}${code ? `: \`${code}\`` : ''}`;
