@@ -1,5 +1,6 @@
 /** Small syntax helpers shared by the language specs. */
 import type { Node } from 'web-tree-sitter';
+import type { UsageRole } from '../core/types.js';
 
 /** Walk up from `node`, returning the first ancestor whose type is in `types`, stopping at `stopTypes`. */
 export function ancestorOfType(node: Node, types: ReadonlySet<string>, stopTypes?: ReadonlySet<string>): Node | null {
@@ -136,4 +137,55 @@ export function typeOf(node: Node): string {
     cache.set(node.id, type);
   }
   return type;
+}
+
+/**
+ * Role priority for sites where several contexts apply (a case label that is also a member
+ * access): the earlier role wins. Shared by the specs that classify by climbing contexts.
+ */
+const ROLE_PRIORITY: readonly UsageRole[] = [
+  'import',
+  'export',
+  'case_pattern',
+  'comparison',
+  'object_key',
+  'type_parameter',
+  'type_property',
+  'type_return',
+  'type_reference',
+  'implements',
+  'extends',
+  'call',
+  'instantiation',
+  'assignment',
+  'member_access',
+  'other',
+];
+const RANK = new Map(ROLE_PRIORITY.map((r, i) => [r, i]));
+
+/** The stronger of two roles by ROLE_PRIORITY. */
+export function strongerRole(a: UsageRole, b: UsageRole): UsageRole {
+  return (RANK.get(a) ?? 99) <= (RANK.get(b) ?? 99) ? a : b;
+}
+
+/** The file text, once per tree (node.text slices the parsed input). */
+const sources = new WeakMap<object, string>();
+export function sourceOf(node: Node): string {
+  let text = sources.get(node.tree);
+  if (text === undefined) {
+    text = node.tree.rootNode.text;
+    sources.set(node.tree, text);
+  }
+  return text;
+}
+
+/** Field tests by position: cheaper than childForFieldName, which crosses into wasm. */
+export const startsAt = (child: Node, parent: Node): boolean => child.startIndex === parent.startIndex;
+export const endsAt = (child: Node, parent: Node): boolean => child.endIndex === parent.endIndex;
+
+/** `==` / `!=` between the operand `child` and its sibling in the binary expression `parent`. */
+export function isEquality(parent: Node, child: Node): boolean {
+  const source = sourceOf(child);
+  if (startsAt(child, parent)) return /^\s*[!=]=/.test(source.slice(child.endIndex, child.endIndex + 8));
+  return /[!=]=\s*$/.test(source.slice(Math.max(parent.startIndex, child.startIndex - 8), child.startIndex));
 }

@@ -9,32 +9,19 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { UsageRole } from '../../core/types.js';
-import { oneLine, parentOf, signatureUpToBody, stripCommentMarkers, typeOf } from '../common.js';
+import {
+  endsAt,
+  isEquality,
+  oneLine,
+  parentOf,
+  signatureUpToBody,
+  sourceOf,
+  startsAt,
+  stripCommentMarkers,
+  strongerRole as stronger,
+  typeOf,
+} from '../common.js';
 import type { DefinitionCandidate, FileContext, LanguageSpec } from '../language-spec.js';
-
-const ROLE_PRIORITY: readonly UsageRole[] = [
-  'import',
-  'export',
-  'case_pattern',
-  'comparison',
-  'object_key',
-  'type_parameter',
-  'type_property',
-  'type_return',
-  'type_reference',
-  'implements',
-  'extends',
-  'call',
-  'instantiation',
-  'assignment',
-  'member_access',
-  'other',
-];
-const RANK = new Map(ROLE_PRIORITY.map((r, i) => [r, i]));
-
-function stronger(a: UsageRole, b: UsageRole): UsageRole {
-  return (RANK.get(a) ?? 99) <= (RANK.get(b) ?? 99) ? a : b;
-}
 
 /*
  * Classification runs for every reference, so it avoids node-returning wasm calls
@@ -42,27 +29,6 @@ function stronger(a: UsageRole, b: UsageRole): UsageRole {
  * it walks up with the memoized parentOf / typeOf and tells fields apart by position
  * (`a.b`, `A::b`: the value / path starts where the chain starts).
  */
-
-/** The file text, once per tree (node.text slices the parsed input). */
-const sources = new WeakMap<object, string>();
-function sourceOf(node: Node): string {
-  let text = sources.get(node.tree);
-  if (text === undefined) {
-    text = node.tree.rootNode.text;
-    sources.set(node.tree, text);
-  }
-  return text;
-}
-
-const startsAt = (child: Node, parent: Node): boolean => child.startIndex === parent.startIndex;
-const endsAt = (child: Node, parent: Node): boolean => child.endIndex === parent.endIndex;
-
-/** `==` / `!=` between the operand `child` and its sibling in the binary expression `parent`. */
-function isEquality(parent: Node, child: Node): boolean {
-  const source = sourceOf(child);
-  if (startsAt(child, parent)) return /^\s*[!=]=/.test(source.slice(child.endIndex, child.endIndex + 8));
-  return /[!=]=\s*$/.test(source.slice(Math.max(parent.startIndex, child.startIndex - 8), child.startIndex));
-}
 
 /**
  * Where the climb for a usage's context stops: every context that matters (use
