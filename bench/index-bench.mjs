@@ -4,102 +4,27 @@
 // Corpus: the TypeScript sources shipped in the `effect` npm package (src/), cut to ~100k lines in
 // path order, plus a 10,000-file tree (rxjs's src/ copied 40 times) for the freshness check at scale.
 // Writes bench/results/index.md and prints the same table.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  benchDir as here,
+  cli,
+  countLines,
+  EFFECT,
+  listTs,
+  prepareEffect100k as prepareMain,
+  prepareRxjs10kFiles as prepareWide,
+  repoRoot,
+} from './corpus.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '..');
-const corpusDir = path.join(here, 'corpus');
-const cli = path.join(repoRoot, 'dist', 'cli', 'main.js');
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 1 : 3;
-const EFFECT = 'effect@3.16.0';
-const RXJS = 'rxjs@7.8.2';
-const TARGET_LINES = 100_000;
 
 const { SqliteStore } = await import(path.join(repoRoot, 'dist/index/store.js'));
 const { checkFreshness, ensureFresh } = await import(path.join(repoRoot, 'dist/index/freshness.js'));
 const { ChangeWatcher } = await import(path.join(repoRoot, 'dist/index/watcher.js'));
-
-function sh(cmd, args, opts = {}) {
-  return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...opts });
-}
-
-function fetchPackage(spec) {
-  const dest = path.join(corpusDir, 'packages', spec.replace(/[@/]/g, '_'));
-  if (existsSync(path.join(dest, 'package'))) return path.join(dest, 'package');
-  mkdirSync(dest, { recursive: true });
-  const tarball = sh('npm', ['pack', spec, '--silent', '--pack-destination', dest]).trim().split('\n').pop();
-  sh('tar', ['xzf', path.join(dest, tarball), '-C', dest]);
-  return path.join(dest, 'package');
-}
-
-function listTs(dir, base = dir, out = []) {
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) listTs(full, base, out);
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(path.relative(base, full));
-  }
-  return out;
-}
-
-function gitInit(dir) {
-  sh('git', ['init', '-q'], { cwd: dir });
-  sh('git', ['-c', 'user.email=b@b', '-c', 'user.name=bench', 'add', '-A'], { cwd: dir });
-  sh('git', ['-c', 'user.email=b@b', '-c', 'user.name=bench', 'commit', '-qm', 'corpus'], { cwd: dir });
-}
-
-function prepareMain() {
-  const dir = path.join(corpusDir, 'effect-100k');
-  if (existsSync(path.join(dir, '.git'))) return dir;
-  const pkg = fetchPackage(EFFECT);
-  const src = path.join(pkg, 'src');
-  let lines = 0;
-  for (const rel of listTs(src)) {
-    if (lines >= TARGET_LINES) break;
-    const text = readFileSync(path.join(src, rel), 'utf8');
-    lines += text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-    mkdirSync(path.dirname(path.join(dir, 'src', rel)), { recursive: true });
-    cpSync(path.join(src, rel), path.join(dir, 'src', rel));
-  }
-  gitInit(dir);
-  return dir;
-}
-
-function prepareWide() {
-  const dir = path.join(corpusDir, 'rxjs-10k-files');
-  if (existsSync(path.join(dir, '.git'))) return dir;
-  const src = path.join(fetchPackage(RXJS), 'src');
-  const files = listTs(src);
-  const copies = Math.ceil(10_000 / files.length);
-  let n = 0;
-  for (let c = 0; c < copies && n < 10_000; c++) {
-    for (const rel of files) {
-      if (n >= 10_000) break;
-      const target = path.join(dir, `copy${c}`, rel);
-      mkdirSync(path.dirname(target), { recursive: true });
-      cpSync(path.join(src, rel), target);
-      n++;
-    }
-  }
-  gitInit(dir);
-  return dir;
-}
-
-function countLines(dir) {
-  let files = 0;
-  let lines = 0;
-  for (const rel of listTs(dir)) {
-    if (rel.startsWith('.scout')) continue;
-    files++;
-    const text = readFileSync(path.join(dir, rel), 'utf8');
-    lines += text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-  }
-  return { files, lines };
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
