@@ -8,6 +8,7 @@
  */
 import { ScoutError } from '../core/errors.js';
 import type { EmbeddingProvider, ResolvedEmbeddingConfig } from './provider.js';
+import { errorCode } from '../core/network-errors.js';
 
 const EXCERPT_CHARS = 200;
 
@@ -191,22 +192,4 @@ function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat === '') return '(empty body)';
   return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
-}
-
-/** A system error code (ECONNREFUSED, ENOTFOUND, ...) anywhere in the cause chain of a fetch error. */
-function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
-    const nested = (current as { errors?: unknown }).errors;
-    if (Array.isArray(nested)) {
-      for (const inner of nested) {
-        const innerCode = errorCode(inner);
-        if (innerCode) return innerCode;
-      }
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }

@@ -26,6 +26,7 @@ import { validateRubric } from '../rubric.js';
 import { HeuristicScorer } from './heuristic.js';
 import { buildRatingPrompt, RATE_LINKS_FUNCTION, rateLinksDeclaration, RATING_SYSTEM_PROMPT, ratingsSchema } from './rating-prompt.js';
 import type { Rating, Scorer } from './scorer.js';
+import { errorCode } from '../../core/network-errors.js';
 
 export type LlmProtocol = 'json_schema' | 'tools' | 'both';
 
@@ -384,22 +385,4 @@ function errorMessage(body: string): string {
     // not JSON: the body itself
   }
   return body;
-}
-
-/** A system error code (ECONNREFUSED, ...) anywhere in a fetch error's cause chain. */
-function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
-    const nested = (current as { errors?: unknown }).errors;
-    if (Array.isArray(nested)) {
-      for (const inner of nested) {
-        const innerCode = errorCode(inner);
-        if (innerCode) return innerCode;
-      }
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
