@@ -7,12 +7,8 @@ import { ScoutError } from '../core/errors.js';
 import { ensureFresh } from '../index/freshness.js';
 import { SqliteStore } from '../index/store.js';
 import { LspService } from '../lsp/lsp-service.js';
-import { explore } from '../scout/explore.js';
-import { HeuristicScorer } from '../scout/scorers/heuristic.js';
-import { LlmScorer } from '../scout/scorers/llm.js';
-import { MockScorer } from '../scout/scorers/mock.js';
-import type { Scorer } from '../scout/scorers/scorer.js';
-import { synthesize, type ScoutAnswer } from '../scout/synthesis.js';
+import { answerQuestion, makeScorer } from '../scout/ask.js';
+import type { ScoutAnswer } from '../scout/synthesis.js';
 import { renderTrace, type TraceNode } from '../scout/trace-html.js';
 
 export interface AskFlags {
@@ -28,20 +24,10 @@ export function demoRepository(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples', 'llm-router');
 }
 
-function makeScorer(name: string, config: ReturnType<typeof loadConfig>): Scorer {
-  if (name === 'heuristic') return new HeuristicScorer();
-  if (name === 'mock') return new MockScorer();
-  if (name === 'llm') {
-    return new LlmScorer({ baseUrl: config.scout.llmBaseUrl, model: config.scout.llmModel, apiKeyEnv: config.scout.llmApiKeyEnv, timeoutMs: config.scout.llmTimeoutMs });
-  }
-  throw new ScoutError('USAGE', `unknown scorer "${name}"; use heuristic, llm or mock`);
-}
-
 export async function runAsk(root: string, question: string, flags: AskFlags, onProgress?: (message: string) => void): Promise<ScoutAnswer> {
   if (question.trim().length === 0) throw new ScoutError('USAGE', 'scout ask needs a question: scout ask "what breaks if I add a variant to `LLMKind`?"');
   const config = loadConfig(root);
-  const scorerName = flags.scorer ?? config.scout.scorer;
-  const scorer = makeScorer(scorerName, config);
+  if (flags.scorer !== undefined) makeScorer(flags.scorer, config); // bad --scorer fails before any work
   let budget: number | undefined;
   if (flags.budget !== undefined) {
     budget = Number(flags.budget);
@@ -51,17 +37,16 @@ export async function runAsk(root: string, question: string, flags: AskFlags, on
   const lsp = new LspService({ root, db: store.database });
   try {
     const freshness = await ensureFresh(root, store, { config });
-    const exploration = await explore(question.slice(0, 2000), {
+    const { answer, exploration } = await answerQuestion(question, {
       root,
       db: store.database,
       lsp,
-      scorer,
+      config,
+      ...(flags.scorer !== undefined ? { scorer: flags.scorer } : {}),
       tags: flags.tags?.flatMap((t) => t.split(',')).filter(Boolean) ?? null,
-      budget: budget ?? config.scout.budget,
-      onProgress: onProgress ? (e) => onProgress(e.message) : undefined,
+      budget: budget ?? null,
+      ...(onProgress ? { onProgress: (e: { message: string }) => onProgress(e.message) } : {}),
     });
-    const answer = synthesize(exploration, scorer.name);
-    if (scorer instanceof LlmScorer && scorer.stats.lastProblem) answer.meta.notes.push(`LLM scorer: ${scorer.stats.lastProblem}; affected links were rated by the heuristic`);
     answer.meta.freshness = freshness;
     if (flags.trace) {
       const nodes: TraceNode[] = exploration.visited.map((v) => ({

@@ -4,15 +4,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isScoutError, ScoutError } from '../core/errors.js';
-import { extractFacts } from '../parse/extract.js';
-import { formatFacts } from '../parse/format-facts.js';
-import { languageOf } from '../workspace/language.js';
 import { resolveRepoRoot } from '../workspace/root.js';
-import { DEMO_QUESTION, demoRepository, formatAnswer, runAsk, type AskFlags } from './ask-command.js';
-import { runGenTraining } from './gen-training-command.js';
-import { formatIndexSummary, runIndexCommand } from './index-command.js';
-import { formatSearch, formatSymbol, readQueriesFile, runSearchCommand, runSymbolCommand, type SearchFlags } from './search-command.js';
-import { formatStatus, runStatusCommand } from './status-command.js';
+import type { AskFlags } from './ask-command.js';
+import type { SearchFlags } from './search-command.js';
+
+// Commands are imported when they run: `scout mcp` must answer tools/list within
+// milliseconds of spawn, so nothing heavy (SQLite, tree-sitter, TypeScript) loads up front.
 
 const USAGE = `scout — local code intelligence for AI coding agents
 
@@ -26,6 +23,12 @@ Usage:
   scout demo [--json] [--trace FILE.html]        ask "what breaks if I add a variant to LLMKind?" on the bundled example
   scout gen-training N [--repo DIR] [--out FILE]  explorations over N generated questions as fine-tuning JSONL
   scout facts  FILE [--json]                     print the facts extracted from one file (debugging)
+  scout context  [--repo DIR] [--json]           repo, branch, last commit, index freshness, project type, entry points
+  scout summary  [--repo DIR] [--max-modules N] [--exclude PATTERN] [--json]   top modules, languages, stats
+  scout validate SYMBOL|FILE:LINE [--json]       complexity, near-duplicates, callers, suggestions
+  scout callers  SYMBOL [--depth N] [--callees] [--module PREFIX] [--limit N] [--json]   call graph
+  scout duplicates [SYMBOL] [--min-similarity X] [--min-lines N] [--path-prefix P] [--limit N] [--json]
+  scout mcp [--repo DIR] [--http PORT]           MCP server over stdio (or Streamable HTTP on 127.0.0.1); alias: scout --mcp
 
 Options:
   --repo DIR   repository root (default: the git top level of the current directory)
@@ -81,6 +84,16 @@ async function main(argv: string[]): Promise<number> {
         scorer: { type: 'string' },
         trace: { type: 'string' },
         out: { type: 'string' },
+        mcp: { type: 'boolean' },
+        http: { type: 'string' },
+        'max-modules': { type: 'string' },
+        exclude: { type: 'string', multiple: true },
+        depth: { type: 'string' },
+        callees: { type: 'boolean' },
+        module: { type: 'string' },
+        'min-similarity': { type: 'string' },
+        'min-lines': { type: 'string' },
+        symbol: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -89,24 +102,39 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
+  const [command = values.mcp ? 'mcp' : undefined, ...rest] = positionals;
   if (values.help || !command) {
     process.stdout.write(`${USAGE}\n`);
     return command || values.help ? 0 : 2;
   }
   const root = () => (values.repo ? resolveRepoRoot(values.repo) : resolveRepoRoot(process.cwd(), { explicit: false }));
   switch (command) {
+    case 'mcp': {
+      if (values.http !== undefined) {
+        const port = Number(values.http);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ScoutError('USAGE', `--http takes a port number (0-65535), got "${values.http}"`);
+        const { runHttpServer } = await import('../mcp/server.js');
+        await runHttpServer(root(), port);
+      } else {
+        const { runStdioServer } = await import('../mcp/stdio-main.js');
+        await runStdioServer(root());
+      }
+      return new Promise<number>(() => {}); // serve until the client goes away
+    }
     case 'index': {
+      const { formatIndexSummary, runIndexCommand } = await import('./index-command.js');
       const result = await runIndexCommand(root(), { json: values.json, force: values.force });
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatIndexSummary(result)}\n`);
       return 0;
     }
     case 'status': {
+      const { formatStatus, runStatusCommand } = await import('./status-command.js');
       const report = runStatusCommand(root());
       process.stdout.write(values.json ? `${JSON.stringify(report)}\n` : `${formatStatus(report)}\n`);
       return 0;
     }
     case 'search': {
+      const { formatSearch, readQueriesFile, runSearchCommand } = await import('./search-command.js');
       const flags = values as SearchFlags & { 'queries-file'?: string };
       const queriesFile = flags['queries-file'];
       if (!queriesFile && rest.length === 0) throw new ScoutError('USAGE', 'scout search needs a query: scout search "where are tokens validated"');
@@ -118,6 +146,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'symbol': {
+      const { formatSymbol, runSymbolCommand } = await import('./search-command.js');
       const name = rest[0];
       if (!name) throw new ScoutError('USAGE', 'scout symbol needs a name: scout symbol UserService --role usage');
       const answer = await runSymbolCommand(root(), name, values as SearchFlags);
@@ -126,6 +155,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'ask':
     case 'demo': {
+      const { DEMO_QUESTION, demoRepository, formatAnswer, runAsk } = await import('./ask-command.js');
       const question = command === 'demo' ? DEMO_QUESTION : rest.join(' ');
       const repo = command === 'demo' ? demoRepository() : root();
       const progress = !values.json && process.stderr.isTTY ? (m: string) => process.stderr.write(`\r\x1b[2K${m.slice(0, 100)}`) : undefined;
@@ -136,11 +166,13 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'gen-training': {
+      const { runGenTraining } = await import('./gen-training-command.js');
       const result = await runGenTraining(root(), rest[0], values.out, (line) => process.stdout.write(`${line}\n`));
       if (values.out) process.stderr.write(`wrote ${result.records} record(s) from ${result.questions} question(s) to ${values.out}\n`);
       return 0;
     }
     case 'facts': {
+      const [{ extractFacts }, { formatFacts }, { languageOf }] = await Promise.all([import('../parse/extract.js'), import('../parse/format-facts.js'), import('../workspace/language.js')]);
       const file = rest[0];
       if (!file) throw new ScoutError('USAGE', 'scout facts needs a file: scout facts src/app.ts');
       const language = languageOf(file);

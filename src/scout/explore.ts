@@ -16,6 +16,7 @@ import { makeLinkId, pathFactsOf, type LinkRelation, type ScoutLink } from './li
 import { clampLimits, DEFAULT_POLICY, shouldExpand, type ExpandDecision, type PolicyCoefficients } from './policy.js';
 import { analyzeQuery, INTENT_PROFILES, type AnalyzedQuery } from './query-analysis.js';
 import type { Rating, Scorer } from './scorers/scorer.js';
+import { normalizeTag } from './tags.js';
 
 export interface ExploreOptions {
   root: string;
@@ -24,6 +25,8 @@ export interface ExploreOptions {
   scorer: Scorer;
   policy?: PolicyCoefficients;
   tags?: string[] | null;
+  /** Descriptions of the caller's tags, passed to model scorers with the tags. */
+  tagHints?: Record<string, string> | null;
   budget?: number | null;
   depth?: number | null;
   breadth?: number | null;
@@ -70,6 +73,9 @@ export async function explore(question: string, options: ExploreOptions): Promis
   const started = performance.now();
   const policy = options.policy ?? DEFAULT_POLICY;
   const query = analyzeQuery(question, options.tags ?? null);
+  if (options.tagHints && Object.keys(options.tagHints).length > 0) {
+    query.tagHints = Object.fromEntries(Object.entries(options.tagHints).map(([tag, hint]) => [normalizeTag(tag), hint]));
+  }
   const limits = clampLimits(options.budget, options.depth, options.breadth, policy);
   const effective: PolicyCoefficients = { ...policy, maxDepth: limits.maxDepth, maxBreadth: limits.maxBreadth };
   const notes = [...limits.notes];

@@ -37,6 +37,8 @@ export interface AnalyzedQuery {
   freeText: string;
   /** One sentence: how the question was read. */
   interpretation: string;
+  /** The caller's descriptions of its tags (for model scorers), when given. */
+  tagHints?: Record<string, string>;
 }
 
 export interface IntentProfile {

@@ -93,7 +93,7 @@ function describe(v: VisitedLink): string {
   return `${role}${where}${code ? `: \`${code}\`` : ''}`;
 }
 
-export function synthesize(exploration: Exploration, scorerName: string): ScoutAnswer {
+export function synthesize(exploration: Exploration, scorerName: string, maxPointers: number = MAX_POINTERS): ScoutAnswer {
   const { query } = exploration;
   const ignoredByRole: Record<string, number> = {};
   const ignoredExamples: string[] = [];
@@ -125,7 +125,7 @@ export function synthesize(exploration: Exploration, scorerName: string): ScoutA
   });
   candidates.length = 0;
   candidates.push(...unique);
-  const pointers = candidates.slice(0, MAX_POINTERS).map((c) => c.pointer);
+  const pointers = candidates.slice(0, maxPointers).map((c) => c.pointer);
   const omitted = candidates.length - pointers.length;
   const high = candidates.filter((c) => c.pointer.risk === 'high');
   const ignoredTotal = Object.values(ignoredByRole).reduce((a, b) => a + b, 0);

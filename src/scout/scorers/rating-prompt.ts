@@ -47,7 +47,10 @@ export function describeLinkForPrompt(link: ScoutLink, number: number): string {
 
 /** The user message: the seed's rating prompt filled in. Links are numbered from 1. */
 export function buildRatingPrompt(query: AnalyzedQuery, links: readonly ScoutLink[]): string {
-  const tagLines = query.tags.map((tag) => `  - ${tag}${TAG_HINTS[tag] ? `: ${TAG_HINTS[tag]}` : ''}`);
+  const tagLines = query.tags.map((tag) => {
+    const hint = query.tagHints?.[tag] ?? TAG_HINTS[tag];
+    return `  - ${tag}${hint ? `: ${hint}` : ''}`;
+  });
   return [
     'Rate each link for relevance to the query.',
     '',

@@ -1,0 +1,115 @@
+/** `scout`: the budgeted exploration — one call instead of a hundred language-server requests. */
+import { z } from 'zod';
+import type { Pointer, ScoutAnswer } from '../../scout/synthesis.js';
+import { AnswerCache } from '../answer-cache.js';
+import { fitList, shrinkNote } from '../budget.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { defineTool } from '../tool.js';
+import { fileGroupsSchema, shrinkSchema } from './search.js';
+
+const pointerSchema = z.object({
+  location: z.string(),
+  what: z.string(),
+  risk: z.enum(['high', 'medium', 'low']),
+  relevance: z.number(),
+  action: z.string().optional(),
+});
+
+/** Whole answers (all pointers) by question and arguments; pages are slices of them. */
+const answers = new AnswerCache<ScoutAnswer>();
+
+export const scoutTool = defineTool({
+  name: 'scout',
+  title: 'Scout: answer an impact or where-is question',
+  description:
+    "Use FIRST for questions about impact or flow: 'what breaks if I add a variant to `Kind`?', 'what calls X and what must change if I rename it?', 'where are auth tokens validated?'. Walks references, call hierarchy and property flows through the language server, rates each site, returns ranked pointers (location, what, risk, action) and what was safely ignored. Put code names in backticks.",
+  input: {
+    query: z.string().min(1).max(2000),
+    tags: z.array(z.string().max(60)).max(10).optional().describe("interest signals, e.g. 'exhaustive', 'pattern-match'"),
+    tag_hints: z.record(z.string().max(60), z.string().max(300)).optional().describe('what each tag means'),
+    budget: z.number().int().optional().describe('nodes to expand (default 20, clamped 1-200)'),
+    cursor: z.string().max(2000).optional(),
+  },
+  output: {
+    summary: z.string(),
+    pointers: z.array(pointerSchema),
+    by_file: fileGroupsSchema,
+    shrink: shrinkSchema,
+    next_cursor: z.string().optional(),
+    ignored: z.object({ total: z.number(), by_role: z.record(z.string(), z.number()), examples: z.array(z.string()) }),
+    meta: z.object({
+      nodes_visited: z.number(),
+      budget: z.number(),
+      budget_remaining: z.number(),
+      interpretation: z.string(),
+      elapsed_ms: z.number(),
+      sources: z.object({ lsp: z.number(), index: z.number() }),
+      scorer: z.string(),
+      notes: z.array(z.string()),
+      pointers_total: z.number(),
+    }),
+  },
+  freshness: 'ensure',
+  async run(args, ctx) {
+    const cursor = decodeCursor(args.cursor);
+    const key = JSON.stringify([ctx.ws.root, ctx.ws.generation, args.query, args.tags ?? null, args.tag_hints ?? null, args.budget ?? null]);
+    let answer = answers.get(key);
+    if (!answer) {
+      if (cursor.offset > 0) ctx.progress('the earlier answer expired: exploring again for this page', 0);
+      const { answerQuestion } = await import('../../scout/ask.js');
+      let events = 0;
+      const result = await answerQuestion(args.query, {
+        root: ctx.ws.root,
+        db: ctx.loaded.store.database,
+        lsp: await ctx.ws.lsp(),
+        config: ctx.loaded.config,
+        tags: args.tags ?? null,
+        tagHints: args.tag_hints ?? null,
+        budget: args.budget ?? null,
+        maxPointers: Number.POSITIVE_INFINITY,
+        onProgress: (e) => ctx.progress(e.message, ++events),
+        signal: ctx.signal,
+      });
+      answer = result.answer;
+      answers.set(key, answer);
+    }
+    const all = answer.pointers;
+    const items = all.slice(cursor.offset);
+    const shape = {
+      light: ({ action: _a, ...rest }: Pointer) => rest as Pointer,
+      file: (p: Pointer) => p.location.replace(/:\d+$/, ''),
+      line: (p: Pointer) => Number(p.location.match(/:(\d+)$/)?.[1] ?? 0),
+    };
+    const full = answer;
+    const nextFor = (remaining: number) => (remaining > 0 ? encodeCursor({ offset: all.length - remaining }) : undefined);
+    const build = (fitted: ReturnType<typeof fitList<Pointer>>) => {
+      const next = nextFor(fitted.remaining);
+      const { pointers_omitted: _omitted, freshness: _freshness, ...meta } = full.meta;
+      return {
+        summary: cursor.offset > 0 ? `(page from pointer ${cursor.offset + 1} of ${all.length})` : full.summary,
+        pointers: fitted.items,
+        ...(fitted.by_file ? { by_file: fitted.by_file } : {}),
+        shrink: fitted.shrink,
+        ...(next ? { next_cursor: next } : {}),
+        ignored: full.ignored,
+        meta: { ...meta, notes: [...meta.notes], pointers_total: all.length },
+      };
+    };
+    const fitted = fitList(items, shape, ctx.maxTokens, build);
+    const structured = build(fitted);
+    const note = shrinkNote(fitted, ctx.maxTokens, structured.next_cursor);
+    if (note) structured.meta.notes.push(note);
+    return { structured, text: renderScout(structured) };
+  },
+});
+
+function renderScout(s: { summary: string; pointers: Array<Pointer | Omit<Pointer, 'action'>>; by_file?: Array<{ file: string; lines: number[] }>; next_cursor?: string; ignored: ScoutAnswer['ignored']; meta: { nodes_visited: number; budget_remaining: number; interpretation: string; elapsed_ms: number; notes: string[] } }): string {
+  const out = [s.summary, ''];
+  for (const p of s.pointers) out.push(`- [${p.risk}] ${p.location} ${p.what}${'action' in p && p.action ? ` → ${p.action}` : ''}`);
+  for (const g of s.by_file ?? []) out.push(`- ${g.file}: lines ${g.lines.join(', ')}`);
+  if (s.ignored.total > 0) out.push(`ignored ${s.ignored.total}: ${Object.entries(s.ignored.by_role).map(([r, n]) => `${n} ${r}`).join(', ')}`);
+  out.push(`${s.meta.interpretation} ${s.meta.nodes_visited} nodes, budget left ${s.meta.budget_remaining}, ${s.meta.elapsed_ms} ms`);
+  for (const n of s.meta.notes) out.push(`note: ${n}`);
+  if (s.next_cursor) out.push(`next_cursor: ${s.next_cursor}`);
+  return out.join('\n');
+}

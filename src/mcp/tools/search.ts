@@ -1,0 +1,130 @@
+/** `search`: the index's full-text / vector / definition search, with transparent filters and pages. */
+import { z } from 'zod';
+import type { SearchResult } from '../../search/engine.js';
+import type { SearchFilters } from '../../search/filters.js';
+import { fitList, shrinkNote } from '../budget.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { repoPathPrefix, repoRelativePath } from '../repo-path.js';
+import { defineTool } from '../tool.js';
+
+export const filtersSchema = z
+  .object({
+    path_prefix: z.string().max(500).optional(),
+    path_contains: z.array(z.string().min(1).max(200)).max(20).optional(),
+    path_not_contains: z.array(z.string().min(1).max(200)).max(20).optional(),
+    path_glob: z.string().max(500).optional(),
+    kind: z.array(z.string()).max(20).optional(),
+    extension: z.array(z.string()).max(20).optional(),
+    is_exported: z.boolean().optional(),
+    decorator_contains: z.string().max(200).optional(),
+    has_docstring: z.boolean().optional(),
+    context_filepaths: z.array(z.string()).max(50).optional().describe('files you work in: ranked first'),
+  })
+  .strict()
+  .optional();
+
+const resultSchema = z.object({
+  file: z.string(),
+  line: z.number(),
+  end_line: z.number(),
+  symbol: z.string().nullable(),
+  kind: z.string(),
+  score: z.number(),
+  snippet: z.string().optional(),
+});
+
+export const fileGroupsSchema = z.array(z.object({ file: z.string(), count: z.number(), lines: z.array(z.number()) })).optional();
+export const shrinkSchema = z.enum(['none', 'dropped_snippets', 'grouped_by_file', 'paged']);
+
+export const searchTool = defineTool({
+  name: 'search',
+  title: 'Search code',
+  description:
+    "Find code by keywords or meaning. Modes: hybrid (default), exact (names, strings; literal/regex for raw text), semantic (concepts), definition ('where is X defined'), similar (code like a snippet). exhaustive=true + cursor pages through ALL matches (refactors). Filters are explicit. For one symbol's usages by role prefer symbol_lookup; for impact questions use scout.",
+  input: {
+    query: z.string().min(1).max(1000),
+    mode: z.enum(['exact', 'semantic', 'hybrid', 'definition', 'similar']).optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+    exhaustive: z.boolean().optional(),
+    cursor: z.string().max(2000).optional(),
+    literal: z.boolean().optional(),
+    regex: z.boolean().optional(),
+    stage: z.enum(['discover', 'refine']).optional(),
+    min_score: z.number().optional(),
+    filters: filtersSchema,
+  },
+  output: {
+    query: z.string(),
+    mode: z.string(),
+    results: z.array(resultSchema),
+    by_file: fileGroupsSchema,
+    shrink: shrinkSchema,
+    total_matches: z.number().optional(),
+    next_cursor: z.string().optional(),
+    filters: z.string(),
+    related_terms: z.array(z.string()),
+    notes: z.array(z.string()),
+  },
+  freshness: 'ensure',
+  async run(args, ctx) {
+    const { search } = await import('../../search/engine.js');
+    const { prepareVectorSearcher } = await import('../../search/vector-searcher.js');
+    const root = ctx.ws.root;
+    const cursor = decodeCursor(args.cursor);
+    const filters: SearchFilters = { ...(args.filters ?? {}) };
+    if (filters.path_prefix !== undefined) filters.path_prefix = repoPathPrefix(root, filters.path_prefix, 'filters.path_prefix');
+    if (filters.context_filepaths) filters.context_filepaths = filters.context_filepaths.map((p) => repoRelativePath(root, p, 'filters.context_filepaths'));
+    const notes: string[] = [];
+    const needsVectors = !args.literal && !args.regex && args.mode !== 'exact' && args.mode !== 'definition';
+    const vectors = needsVectors ? await prepareVectorSearcher(ctx.loaded.store.database, ctx.loaded.config, notes) : null;
+    const answer = await search(
+      ctx.loaded.store.database,
+      {
+        query: args.query,
+        filters,
+        ...(args.mode ? { mode: args.mode } : {}),
+        ...(args.limit !== undefined ? { limit: args.limit } : {}),
+        ...(args.exhaustive ? { exhaustive: true } : {}),
+        ...(cursor.inner ? { cursor: cursor.inner } : {}),
+        ...(args.literal ? { literal: true } : {}),
+        ...(args.regex ? { regex: true } : {}),
+        ...(args.stage ? { stage: args.stage } : {}),
+        ...(args.min_score !== undefined ? { min_score: args.min_score } : {}),
+      },
+      { root, vectors, notes },
+    );
+    const items = answer.results.slice(cursor.offset);
+    const base = { query: answer.query, mode: answer.mode, filters: answer.filters, related_terms: answer.related_terms, notes: answer.notes, ...(answer.total_matches !== undefined ? { total_matches: answer.total_matches } : {}) };
+    const build = (fitted: ReturnType<typeof fitList<SearchResult>>, next: string | undefined) => ({
+      ...base,
+      results: fitted.items,
+      ...(fitted.by_file ? { by_file: fitted.by_file } : {}),
+      shrink: fitted.shrink,
+      ...(next ? { next_cursor: next } : {}),
+    });
+    const nextFor = (fitted: { remaining: number }): string | undefined => {
+      if (fitted.remaining > 0) return encodeCursor({ offset: cursor.offset + items.length - fitted.remaining, ...(cursor.inner ? { inner: cursor.inner } : {}) });
+      return answer.next_cursor ? encodeCursor({ offset: 0, inner: answer.next_cursor }) : undefined;
+    };
+    const shape = { light: ({ snippet: _s, ...rest }: SearchResult) => rest as SearchResult, file: (r: SearchResult) => r.file, line: (r: SearchResult) => r.line };
+    const fitted = fitList(items, shape, ctx.maxTokens, (f) => build(f, nextFor(f)));
+    const next = nextFor(fitted);
+    const structured = build(fitted, next);
+    const note = shrinkNote(fitted, ctx.maxTokens, next);
+    if (note) structured.notes = [...structured.notes, note];
+    return { structured, text: renderSearch(structured) };
+  },
+});
+
+function renderSearch(s: { query: string; mode: string; results: Array<Partial<SearchResult>>; by_file?: Array<{ file: string; lines: number[] }>; total_matches?: number; next_cursor?: string; notes: string[]; related_terms: string[] }): string {
+  const out = [`${s.results.length || (s.by_file ? s.by_file.reduce((n, g) => n + g.lines.length, 0) : 0)}${s.total_matches !== undefined ? ` of ${s.total_matches}` : ''} result(s) for "${s.query}" (${s.mode})`];
+  for (const r of s.results) {
+    out.push(`${r.file}:${r.line}-${r.end_line} ${r.kind} ${r.symbol ?? ''}`.trimEnd());
+    if (r.snippet) out.push(...r.snippet.split('\n').map((l) => `  ${l}`));
+  }
+  for (const g of s.by_file ?? []) out.push(`${g.file}: lines ${g.lines.join(', ')}`);
+  if (s.related_terms.length > 0) out.push(`related: ${s.related_terms.join(', ')}`);
+  for (const n of s.notes) out.push(`note: ${n}`);
+  if (s.next_cursor) out.push(`next_cursor: ${s.next_cursor}`);
+  return out.join('\n');
+}

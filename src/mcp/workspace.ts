@@ -1,0 +1,128 @@
+/**
+ * What a long-lived server keeps per repository: the index store, config, a
+ * change watcher (O(1) freshness checks), the language servers (kept warm so
+ * explorations after the first are fast), and the lock that keeps queries from
+ * reading a half-written index. Everything heavy is loaded on first use so that
+ * the server answers `tools/list` right after spawn.
+ */
+import type { ScoutConfig } from '../core/config.js';
+import type { EnsureFreshResult } from '../index/freshness.js';
+import type { IndexStats } from '../index/indexer.js';
+import type { SqliteStore } from '../index/store.js';
+import type { ChangeWatcher } from '../index/watcher.js';
+import type { LspService } from '../lsp/lsp-service.js';
+import { ReadWriteLock } from './rw-lock.js';
+
+export interface Loaded {
+  store: SqliteStore;
+  config: ScoutConfig;
+  watcher: ChangeWatcher | null;
+}
+
+export class ScoutWorkspace {
+  readonly lock = new ReadWriteLock();
+  private loading: Promise<Loaded> | null = null;
+  private lspService: LspService | null = null;
+  private closed = false;
+  /** Bumped after every index write, so caches of answers know when they went stale. */
+  generation = 0;
+
+  constructor(
+    readonly root: string,
+    private readonly options: { watch?: boolean } = {},
+  ) {}
+
+  /** Open the store (building nothing yet). */
+  load(): Promise<Loaded> {
+    this.loading ??= (async () => {
+      const [{ SqliteStore }, { loadConfig }, { ChangeWatcher }] = await Promise.all([
+        import('../index/store.js'),
+        import('../core/config.js'),
+        import('../index/watcher.js'),
+      ]);
+      const config = loadConfig(this.root);
+      const store = SqliteStore.open(this.root);
+      const watcher = this.options.watch === false ? null : new ChangeWatcher(this.root);
+      return { store, config, watcher };
+    })();
+    return this.loading;
+  }
+
+  /**
+   * Bring the index up to date (a no-op costing well under a millisecond when
+   * nothing changed) and say what was done. Writes take the lock exclusively.
+   */
+  async fresh(): Promise<EnsureFreshResult> {
+    const loaded = await this.load();
+    const { ensureFresh, checkFreshness } = await import('../index/freshness.js');
+    const options = { config: loaded.config, ...(loaded.watcher ? { watcher: loaded.watcher } : {}) };
+    await this.lock.idle();
+    // Synchronous check right after idle(): no writer can be mid-transaction here, and a
+    // fresh index is answered without taking the lock (ensureFresh then writes nothing).
+    if (checkFreshness(this.root, loaded.store, options).fresh) return ensureFresh(this.root, loaded.store, options);
+    return this.lock.write(async () => {
+      const before = loaded.store.getMeta('indexed_at');
+      const result = await ensureFresh(this.root, loaded.store, options);
+      if (result.refreshed || before !== loaded.store.getMeta('indexed_at')) this.generation++;
+      return result;
+    });
+  }
+
+  /** Re-read every file (the explicit reindex action). */
+  async reindex(): Promise<IndexStats> {
+    const loaded = await this.load();
+    const { indexRepository } = await import('../index/indexer.js');
+    return this.lock.write(async () => {
+      const stats = await indexRepository(this.root, loaded.store, { config: loaded.config, force: true });
+      loaded.watcher?.sync(loaded.store.listDirectories().keys());
+      this.generation++;
+      return stats;
+    });
+  }
+
+  /** Run a query against a consistent index. */
+  async read<T>(work: (loaded: Loaded) => Promise<T> | T): Promise<T> {
+    const loaded = await this.load();
+    return this.lock.read(async () => work(loaded));
+  }
+
+  /** The language servers, started lazily by the first operation that needs one and kept warm. */
+  async lsp(): Promise<LspService> {
+    if (this.lspService) return this.lspService;
+    const loaded = await this.load();
+    const { LspService } = await import('../lsp/lsp-service.js');
+    this.lspService ??= new LspService({ root: this.root, db: loaded.store.database });
+    return this.lspService;
+  }
+
+  /**
+   * Background warm-up after the server is connected: index (or refresh) the
+   * repository, then start the language server of the main language with a cheap
+   * request so the first exploration does not pay for the project load.
+   */
+  async warmUp(log: (message: string) => void): Promise<void> {
+    try {
+      const freshness = await this.fresh();
+      log(`index ready: ${freshness.note}`);
+      const loaded = await this.load();
+      const counts = loaded.store.counts();
+      const main = Object.entries(counts.byLanguage).sort((a, b) => b[1].lines - a[1].lines)[0]?.[0];
+      if (!main || this.closed) return;
+      const lsp = await this.lsp();
+      await lsp.workspaceSymbol('a', { languages: [main] });
+      log(`language server for ${main} warm`);
+    } catch (error) {
+      log(`warm-up stopped: ${(error as Error).message}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.lspService?.shutdown();
+    if (this.loading) {
+      const loaded = await this.loading.catch(() => null);
+      loaded?.watcher?.close();
+      loaded?.store.close();
+    }
+  }
+}

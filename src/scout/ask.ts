@@ -1,0 +1,63 @@
+/**
+ * One question answered: pick the scorer, explore, synthesize, and say in meta
+ * what fell back. Shared by `scout ask` (one process per question) and the MCP
+ * `scout` tool (long-lived store and language servers).
+ */
+import type Database from 'better-sqlite3';
+import type { ScoutConfig } from '../core/config.js';
+import { ScoutError } from '../core/errors.js';
+import type { LspService } from '../lsp/lsp-service.js';
+import { explore, type Exploration, type ProgressEvent } from './explore.js';
+import { HeuristicScorer } from './scorers/heuristic.js';
+import { LlmScorer } from './scorers/llm.js';
+import { MockScorer } from './scorers/mock.js';
+import type { Scorer } from './scorers/scorer.js';
+import { synthesize, type ScoutAnswer } from './synthesis.js';
+
+export const SCORER_NAMES = ['heuristic', 'llm', 'mock'] as const;
+
+export function makeScorer(name: string, config: ScoutConfig): Scorer {
+  if (name === 'heuristic') return new HeuristicScorer();
+  if (name === 'mock') return new MockScorer();
+  if (name === 'llm') {
+    return new LlmScorer({ baseUrl: config.scout.llmBaseUrl, model: config.scout.llmModel, apiKeyEnv: config.scout.llmApiKeyEnv, timeoutMs: config.scout.llmTimeoutMs });
+  }
+  throw new ScoutError('USAGE', `unknown scorer "${name}"; use ${SCORER_NAMES.join(', ')}`);
+}
+
+export interface AskOptions {
+  root: string;
+  db: Database.Database;
+  lsp: LspService;
+  config: ScoutConfig;
+  scorer?: string;
+  tags?: string[] | null;
+  tagHints?: Record<string, string> | null;
+  budget?: number | null;
+  maxPointers?: number;
+  onProgress?: (event: ProgressEvent) => void;
+  signal?: AbortSignal;
+}
+
+export const MAX_QUESTION_CHARS = 2000;
+
+export async function answerQuestion(question: string, options: AskOptions): Promise<{ answer: ScoutAnswer; exploration: Exploration }> {
+  if (question.trim().length === 0) throw new ScoutError('USAGE', 'the question is empty: ask e.g. "what breaks if I add a variant to `LLMKind`?"');
+  const scorerName = options.scorer ?? options.config.scout.scorer;
+  const scorer = makeScorer(scorerName, options.config);
+  const exploration = await explore(question.slice(0, MAX_QUESTION_CHARS), {
+    root: options.root,
+    db: options.db,
+    lsp: options.lsp,
+    scorer,
+    tags: options.tags ?? null,
+    tagHints: options.tagHints ?? null,
+    budget: options.budget ?? options.config.scout.budget,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const answer = synthesize(exploration, scorer.name, options.maxPointers);
+  if (question.length > MAX_QUESTION_CHARS) answer.meta.notes.push(`question cut to its first ${MAX_QUESTION_CHARS} characters`);
+  if (scorer instanceof LlmScorer && scorer.stats.lastProblem) answer.meta.notes.push(`LLM scorer: ${scorer.stats.lastProblem}; affected links were rated by the heuristic`);
+  return { answer, exploration };
+}
