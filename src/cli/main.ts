@@ -33,7 +33,7 @@ Usage:
 Options:
   --repo DIR   repository root (default: the git top level of the current directory)
   --json       print one JSON object on stdout
-  --force      re-read every file, ignoring size and mtime
+  --force      re-read and re-parse every file
 
 Search:
   --mode exact|semantic|hybrid|definition|similar   (default hybrid)

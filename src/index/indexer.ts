@@ -21,7 +21,7 @@ export interface IndexProgress {
 
 export interface IndexOptions {
   config?: ScoutConfig;
-  /** Re-read every file even when size and mtime are unchanged. */
+  /** Re-read and re-parse every file, even when size, mtime and content are unchanged. */
   force?: boolean;
   onProgress?: (progress: IndexProgress) => void;
 }
@@ -60,7 +60,7 @@ export async function indexRepository(root: string, store: IndexStore, options: 
     config,
     candidates,
     deleted,
-    stored,
+    options.force ? new Map() : stored, // forced: no previous hash, so every file is parsed again
     options.onProgress,
     () => {
       if (bulk) store.restoreSecondaryIndexes();

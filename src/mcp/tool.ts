@@ -75,6 +75,10 @@ export function registerScoutTool(server: McpServer, ws: ScoutWorkspace, spec: T
           structuredContent: { ...answer.structured, freshness: stamp },
         };
       } catch (error) {
+        if (extra.signal.aborted) {
+          log(`${spec.name}: cancelled by the client`);
+          return { content: [{ type: 'text', text: `${spec.name}: cancelled` }], isError: true };
+        }
         return errorResult(spec.name, error, log);
       }
     }) as never,
@@ -99,7 +103,6 @@ function progressSender(extra: ToolExtra): ToolContext['progress'] {
 /** A failed call the agent can act on: our errors already say how to fix the call. */
 export function errorResult(tool: string, error: unknown, log: (message: string) => void): CallToolResult {
   if (isScoutError(error)) return { content: [{ type: 'text', text: `${tool}: ${error.message}` }], isError: true };
-  if (error instanceof Error && error.name === 'AbortError') return { content: [{ type: 'text', text: `${tool}: cancelled` }], isError: true };
   log(`${tool} failed: ${(error as Error)?.stack ?? String(error)}`);
   return { content: [{ type: 'text', text: `${tool}: internal error: ${(error as Error)?.message ?? String(error)}. The server is still running; retry, or call index_status with action "reindex" if the index looks damaged.` }], isError: true };
 }

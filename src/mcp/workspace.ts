@@ -56,6 +56,9 @@ export class ScoutWorkspace {
     const loaded = await this.load();
     const { ensureFresh, checkFreshness } = await import('../index/freshness.js');
     const options = { config: loaded.config, ...(loaded.watcher ? { watcher: loaded.watcher } : {}) };
+    // Two event-loop turns guarantee a poll phase: a watcher event for an edit made just
+    // before this call is delivered before the check, not after it.
+    for (let i = 0; i < 2; i++) await new Promise<void>((resolve) => setImmediate(resolve));
     await this.lock.idle();
     // Synchronous check right after idle(): no writer can be mid-transaction here, and a
     // fresh index is answered without taking the lock (ensureFresh then writes nothing).

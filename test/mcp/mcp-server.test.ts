@@ -1,0 +1,214 @@
+/**
+ * The MCP server end to end through the SDK's Client (in memory): every tool
+ * listed with schemas and read-only annotations, every tool callable on a fixture
+ * repository with structured output that matches its schema, freshness stamps,
+ * budgets with cursors, errors as isError results that say how to fix the call.
+ */
+import { symlinkSync } from 'node:fs';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { outputShape } from '../../src/mcp/tool-listing.js';
+import { TOOLS } from '../../src/mcp/tools/registry.js';
+import { tempRepo, type TempRepo } from '../helpers/temp-repo.js';
+import { connectInMemory, textOf, type Connected } from './mcp-client.js';
+
+let repo: TempRepo;
+let conn: Connected;
+
+beforeAll(async () => {
+  repo = tempRepo({ fixture: 'lsp/ts-app', git: true });
+  conn = await connectInMemory(repo.root);
+});
+
+afterAll(async () => {
+  await conn.close();
+  repo.cleanup();
+});
+
+async function call(name: string, args: Record<string, unknown>) {
+  return conn.client.callTool({ name, arguments: args });
+}
+
+function structured(result: { structuredContent?: unknown }, tool: string): Record<string, unknown> {
+  const spec = TOOLS.find((t) => t.name === tool);
+  if (!spec) throw new Error(`no tool ${tool}`);
+  // The output must match the declared schema exactly (the client also checks this).
+  return z.object(outputShape(spec)).strict().parse(result.structuredContent) as Record<string, unknown>;
+}
+
+describe('tools/list', () => {
+  it('lists every tool with a when-to-use description, schemas and read-only annotations', async () => {
+    const { tools } = await conn.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
+    for (const tool of tools) {
+      expect(tool.annotations?.readOnlyHint).toBe(true);
+      expect(tool.outputSchema).toBeDefined();
+      expect((tool.inputSchema.properties as Record<string, unknown>).max_tokens).toBeDefined();
+      expect(tool.description!.length).toBeGreaterThan(60);
+      expect(JSON.stringify(tool)).not.toContain('$schema');
+    }
+  });
+});
+
+describe('query tools', () => {
+  it('search: refreshes the index first, stamps the answer, matches its schema', async () => {
+    const result = await call('search', { query: 'endpoint for config', mode: 'exact' });
+    expect(result.isError).toBeFalsy();
+    const s = structured(result, 'search');
+    expect(s.freshness).toMatch(/index (refreshed|fresh)/);
+    expect((s.results as Array<{ file: string }>).some((r) => r.file === 'src/router.ts')).toBe(true);
+    expect(textOf(result)).toContain('src/router.ts');
+  });
+
+  it('search: an edited file is reindexed before the answer and the stamp says so', async () => {
+    await call('search', { query: 'warm' });
+    repo.write('src/extra.ts', 'export function uniquelyNamedHelper(): number {\n  return 42;\n}\n');
+    const result = await call('search', { query: 'uniquelyNamedHelper', mode: 'definition' });
+    const s = structured(result, 'search');
+    expect(s.freshness).toMatch(/index refreshed: 1 file/);
+    expect((s.results as Array<{ symbol: string }>)[0]?.symbol).toBe('uniquelyNamedHelper');
+    repo.remove('src/extra.ts');
+  });
+
+  it('search: a tight max_tokens shrinks the answer and returns a cursor for the rest', async () => {
+    const full = structured(await call('search', { query: 'LLMKind', mode: 'exact', limit: 20 }), 'search');
+    const all = full.results as Array<{ file: string; line: number }>;
+    expect(all.length).toBeGreaterThan(3);
+    const first = await call('search', { query: 'LLMKind', mode: 'exact', limit: 20, max_tokens: 300 });
+    const page = structured(first, 'search');
+    expect(page.shrink).not.toBe('none');
+    expect(JSON.stringify(page).length / 3.5).toBeLessThanOrEqual(300 + 30);
+    if (page.shrink === 'paged') {
+      expect(page.next_cursor).toBeTypeOf('string');
+      const shown = (page.results as unknown[]).length;
+      const second = structured(await call('search', { query: 'LLMKind', mode: 'exact', limit: 20, max_tokens: 300, cursor: page.next_cursor }), 'search');
+      const next = second.results as Array<{ file: string; line: number }>;
+      expect(next[0]).toMatchObject({ file: all[shown]!.file, line: all[shown]!.line });
+      expect((next[0] as { snippet?: string }).snippet).toBeUndefined();
+    } else {
+      expect(page.shrink === 'dropped_snippets' || page.shrink === 'grouped_by_file').toBe(true);
+    }
+  });
+
+  it('symbol_lookup: by role, with counts', async () => {
+    const s = structured(await call('symbol_lookup', { name: 'LLMKind', role: ['definition', 'import'] }), 'symbol_lookup');
+    const results = s.results as Array<{ role: string; file: string }>;
+    expect(results.find((r) => r.role === 'definition')?.file).toBe('src/kinds.ts');
+    expect(results.every((r) => r.role === 'definition' || r.role === 'import')).toBe(true);
+  });
+
+  it('index_status: counts and freshness; reindex re-reads every file', async () => {
+    const status = structured(await call('index_status', {}), 'index_status');
+    expect((status.counts as { files: number }).files).toBeGreaterThanOrEqual(6);
+    const re = structured(await call('index_status', { action: 'reindex' }), 'index_status');
+    expect((re.reindexed as { files_parsed: number }).files_parsed).toBe((status.counts as { files: number }).files);
+    expect(re.fresh).toBe(true);
+  });
+});
+
+describe('errors are isError results that say how to fix the call', () => {
+  it('unknown symbol: suggests near names', async () => {
+    const result = await call('symbol_lookup', { name: 'LLMKin' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/nothing named "LLMKin".*LLMKind/);
+  });
+
+  it('wrong types and missing fields name the argument', async () => {
+    const wrong = await call('search', { query: 42 });
+    expect(wrong.isError).toBe(true);
+    expect(textOf(wrong)).toMatch(/query/);
+    const missing = await call('search', {});
+    expect(missing.isError).toBe(true);
+    const extraFilter = await call('search', { query: 'x', filters: { path_prefixx: 'src' } });
+    expect(extraFilter.isError).toBe(true);
+    expect(textOf(extraFilter)).toMatch(/path_prefixx/);
+  });
+
+  it('unknown tool', async () => {
+    const result = await call('no_such_tool', {});
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/no_such_tool/);
+  });
+
+  it('paths outside the repository are refused: ../, absolute, and a symlink that escapes', async () => {
+    for (const prefix of ['../', '/etc', '../../tmp']) {
+      const result = await call('search', { query: 'x', filters: { path_prefix: prefix } });
+      expect(result.isError, prefix).toBe(true);
+      expect(textOf(result)).toMatch(/outside the repository/);
+    }
+    symlinkSync(os.tmpdir(), `${repo.root}/escape`);
+    const result = await call('search', { query: 'x', filters: { path_prefix: 'escape/' } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/symbolic link/);
+    repo.remove('escape');
+  });
+
+  it('a damaged cursor is an error, not page one', async () => {
+    const result = await call('search', { query: 'LLMKind', cursor: 'garbage!' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/invalid cursor/);
+  });
+
+  it('huge strings are refused with the limit', async () => {
+    const result = await call('search', { query: 'x'.repeat(5000) });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/query/);
+  });
+});
+
+describe('concurrency', () => {
+  it('concurrent calls while a reindex runs all answer from a consistent index', async () => {
+    const calls = [
+      call('index_status', { action: 'reindex' }),
+      call('search', { query: 'LLMKind', mode: 'exact' }),
+      call('symbol_lookup', { name: 'endpointFor' }),
+      call('search', { query: 'provider', mode: 'hybrid' }),
+      call('symbol_lookup', { name: 'LLMKind', role: ['definition'] }),
+    ];
+    const results = await Promise.all(calls);
+    for (const r of results) expect(r.isError, textOf(r)).toBeFalsy();
+    const def = structured(results[4]!, 'symbol_lookup');
+    expect((def.results as unknown[]).length).toBe(1);
+  });
+});
+
+describe('scout', () => {
+  it('explores through the language server, forwards progress, fits the budget and pages with a cursor', async () => {
+    const progress: string[] = [];
+    const result = await conn.client.callTool({ name: 'scout', arguments: { query: 'what breaks if I add a variant to `LLMKind`?' } }, undefined, {
+      onprogress: (p) => progress.push(p.message ?? ''),
+      timeout: 60_000,
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const s = structured(result, 'scout');
+    const pointers = s.pointers as Array<{ location: string; risk: string }>;
+    expect(pointers.some((p) => p.location.startsWith('src/kinds.ts:') && p.risk === 'high')).toBe(true);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.some((m) => m.includes('expanding'))).toBe(true);
+    const total = (s.meta as { pointers_total: number }).pointers_total;
+    expect(total).toBeGreaterThan(2);
+    // Same question, tiny budget: served from the cached exploration, paged.
+    const small = structured(await call('scout', { query: 'what breaks if I add a variant to `LLMKind`?', max_tokens: 450 }), 'scout');
+    expect(small.shrink).not.toBe('none');
+    if (small.next_cursor) {
+      const shown = (small.pointers as unknown[]).length;
+      const rest = structured(await call('scout', { query: 'what breaks if I add a variant to `LLMKind`?', cursor: small.next_cursor }), 'scout');
+      expect((rest.pointers as Array<{ location: string }>)[0]?.location).toBe(pointers[shown]?.location);
+    }
+  });
+
+  it('honours cancellation', async () => {
+    const controller = new AbortController();
+    const pending = conn.client.callTool({ name: 'scout', arguments: { query: 'who calls `describeKind` and what breaks if I change its signature?', budget: 50 } }, undefined, { signal: controller.signal });
+    setTimeout(() => controller.abort('test'), 5);
+    await expect(pending).rejects.toThrow();
+    // The server stopped the exploration (it logs the cancellation, not a failure).
+    for (let i = 0; i < 200 && !conn.logs.some((l) => l.includes('scout: cancelled')); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(conn.logs.some((l) => l.includes('scout: cancelled'))).toBe(true);
+    expect(conn.logs.some((l) => l.includes('failed'))).toBe(false);
+    // The server is still there and answers the next call.
+    const after = await call('symbol_lookup', { name: 'describeKind' });
+    expect(after.isError).toBeFalsy();
+  });
+});
