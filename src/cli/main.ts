@@ -26,7 +26,7 @@ Usage:
   scout context  [--repo DIR] [--json]           repo, branch, last commit, index freshness, project type, entry points
   scout summary  [--repo DIR] [--max-modules N] [--exclude PATTERN] [--json]   top modules, languages, stats
   scout validate SYMBOL|FILE:LINE [--json]       complexity, near-duplicates, callers, suggestions
-  scout callers  SYMBOL [--depth N] [--callees] [--module PREFIX] [--limit N] [--json]   call graph
+  scout callers  SYMBOL|FILE:LINE [--depth N] [--callees] [--module PREFIX] [--limit N] [--offset N] [--json]
   scout duplicates [SYMBOL] [--min-similarity X] [--min-lines N] [--path-prefix P] [--limit N] [--json]
   scout mcp [--repo DIR] [--http PORT]           MCP server over stdio (or Streamable HTTP on 127.0.0.1); alias: scout --mcp
 
@@ -94,6 +94,7 @@ async function main(argv: string[]): Promise<number> {
         'min-similarity': { type: 'string' },
         'min-lines': { type: 'string' },
         symbol: { type: 'string' },
+        offset: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -179,6 +180,34 @@ async function main(argv: string[]): Promise<number> {
       if (!language) throw new ScoutError('USAGE', `no supported language for ${file}; supported extensions: .ts .tsx .js .py .go .rs .java .hs`);
       const facts = await extractFacts(language, readFileSync(path.resolve(file), 'utf8'));
       process.stdout.write(values.json ? `${JSON.stringify(facts)}\n` : formatFacts(facts));
+      return 0;
+    }
+    case 'context': {
+      const { formatContext, runContextCommand } = await import('./context-command.js');
+      const result = runContextCommand(root());
+      process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatContext(result)}\n`);
+      return 0;
+    }
+    case 'summary': {
+      const { formatSummary, runSummaryCommand } = await import('./context-command.js');
+      const result = await runSummaryCommand(root(), values);
+      process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatSummary(result)}\n`);
+      return 0;
+    }
+    case 'validate': {
+      const target = rest.join(' ');
+      if (!target) throw new ScoutError('USAGE', 'scout validate needs a symbol or file:line: scout validate parseConfig, scout validate src/config.ts:42');
+      const { formatValidate, runValidateCommand } = await import('./analysis-commands.js');
+      const result = await runValidateCommand(root(), target);
+      process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatValidate(result)}\n`);
+      return 0;
+    }
+    case 'callers': {
+      const target = rest.join(' ');
+      if (!target) throw new ScoutError('USAGE', 'scout callers needs a symbol or file:line: scout callers parseConfig --depth 2');
+      const { formatCallers, runCallersCommand } = await import('./analysis-commands.js');
+      const result = await runCallersCommand(root(), target, values);
+      process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatCallers(result)}\n`);
       return 0;
     }
     default:

@@ -29,6 +29,8 @@ export interface ListShape<T> {
   light(item: T): T;
   file(item: T): string;
   line(item: T): number;
+  /** False when grouping by file says nothing (the items are not places in files). */
+  groupable?: boolean;
 }
 
 export interface FittedList<T> {
@@ -51,8 +53,10 @@ export function fitList<T>(items: T[], shape: ListShape<T>, maxTokens: number, w
   const lightItems = items.map((item) => shape.light(item));
   const light: FittedList<T> = { items: lightItems, shrink: 'dropped_snippets', shown: items.length, remaining: 0 };
   if (fits(light)) return light;
-  const grouped: FittedList<T> = { items: [], by_file: groupByFile(items, shape), shrink: 'grouped_by_file', shown: items.length, remaining: 0 };
-  if (fits(grouped)) return grouped;
+  if (shape.groupable !== false) {
+    const grouped: FittedList<T> = { items: [], by_file: groupByFile(items, shape), shrink: 'grouped_by_file', shown: items.length, remaining: 0 };
+    if (fits(grouped)) return grouped;
+  }
   // The largest page of light items that fits (binary search on the prefix length).
   const page = (n: number): FittedList<T> => ({ items: lightItems.slice(0, n), shrink: 'paged', shown: n, remaining: items.length - n });
   let lo = 0;

@@ -18,7 +18,9 @@ export function readEarlyAnswers(): EarlyAnswers | null {
 }
 
 export async function runStdioServer(root: string): Promise<void> {
-  const transport = new ScoutStdioTransport(readEarlyAnswers());
+  // SCOUT_MCP_EARLY_ANSWERS=0 turns the early answers off (the benchmark's baseline).
+  const early = process.env.SCOUT_MCP_EARLY_ANSWERS === '0' ? null : readEarlyAnswers();
+  const transport = new ScoutStdioTransport(early);
   await transport.start();
   const { serveStdio } = await import('./server.js');
   await serveStdio(root, transport);

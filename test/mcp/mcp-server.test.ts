@@ -107,6 +107,50 @@ describe('query tools', () => {
   });
 });
 
+describe('analysis tools', () => {
+  it('get_context: small, with git facts and index status', async () => {
+    const result = await call('get_context', {});
+    const c = structured(result, 'get_context');
+    expect(c.branch).toBeTypeOf('string');
+    expect((c.last_commit as { message: string }).message).toBe('init');
+    expect(['fresh', 'stale', 'not_indexed']).toContain(c.index_status);
+    expect(JSON.stringify(result.structuredContent).length).toBeLessThan(1000);
+  });
+
+  it('get_repo_summary: modules with explicit exclude patterns; max_tokens pages the module list', async () => {
+    const s = structured(await call('get_repo_summary', {}), 'get_repo_summary');
+    expect((s.modules as Array<{ name: string; symbols: number }>)[0]).toMatchObject({ name: 'src' });
+    expect((s.excluded as { patterns: string[] }).patterns.length).toBeGreaterThan(0);
+    const none = structured(await call('get_repo_summary', { exclude_patterns: [] }), 'get_repo_summary');
+    expect((none.excluded as { patterns: string[] }).patterns).toEqual([]);
+  });
+
+  it('call_graph: callers to depth 2 and callees', async () => {
+    const callers = structured(await call('call_graph', { symbol: 'c', depth: 2 }), 'call_graph');
+    const nodes = callers.nodes as Array<{ symbol: string; depth: number; file: string }>;
+    expect(nodes.map((n) => [n.symbol, n.depth])).toEqual([
+      ['b', 1],
+      ['a', 2],
+    ]);
+    expect(callers.counts).toMatchObject({ direct: 1, transitive: 2 });
+    const callees = structured(await call('call_graph', { symbol: 'a', direction: 'callees', depth: 1 }), 'call_graph');
+    expect((callees.nodes as Array<{ symbol: string }>).map((n) => n.symbol)).toEqual(['b']);
+  });
+
+  it('validate_symbol: by file and line, with complexity and callers', async () => {
+    const v = structured(await call('validate_symbol', { file: 'src/chain.ts', line: 6 }), 'validate_symbol');
+    expect(v.qualified_name).toBe('b');
+    expect((v.complexity as { risk: string }).risk).toBe('low');
+    expect(v.callers).toMatchObject({ direct: 1 });
+    const missingLine = await call('validate_symbol', { file: 'src/chain.ts' });
+    expect(missingLine.isError).toBe(true);
+    expect(textOf(missingLine)).toMatch(/file needs line/);
+    const outside = await call('validate_symbol', { file: '../../etc/passwd', line: 1 });
+    expect(outside.isError).toBe(true);
+    expect(textOf(outside)).toMatch(/outside the repository/);
+  });
+});
+
 describe('errors are isError results that say how to fix the call', () => {
   it('unknown symbol: suggests near names', async () => {
     const result = await call('symbol_lookup', { name: 'LLMKin' });
@@ -200,8 +244,13 @@ describe('scout', () => {
 
   it('honours cancellation', async () => {
     const controller = new AbortController();
-    const pending = conn.client.callTool({ name: 'scout', arguments: { query: 'who calls `describeKind` and what breaks if I change its signature?', budget: 50 } }, undefined, { signal: controller.signal });
-    setTimeout(() => controller.abort('test'), 5);
+    // Cancel as soon as the exploration reports its first expansion: deterministic, mid-flight.
+    const pending = conn.client.callTool({ name: 'scout', arguments: { query: 'what breaks if I change the signature of `endpointFor`?', budget: 50 } }, undefined, {
+      signal: controller.signal,
+      onprogress: (p) => {
+        if (p.message?.includes('expanding')) controller.abort('test');
+      },
+    });
     await expect(pending).rejects.toThrow();
     // The server stopped the exploration (it logs the cancellation, not a failure).
     for (let i = 0; i < 200 && !conn.logs.some((l) => l.includes('scout: cancelled')); i++) await new Promise((r) => setTimeout(r, 50));
