@@ -38,13 +38,16 @@ export function listTools(tools: readonly ToolSpec[]): ListedTool[] {
   }));
 }
 
-/** Drop what carries no information for a client: the draft URL, closed-object and string-key markers. */
+/** Size limits are enforced by the server (with an error that names the limit); listing them costs every turn. */
+const UNLISTED_KEYS = new Set(['$schema', 'minLength', 'maxLength', 'minItems', 'maxItems']);
+
+/** Drop what carries little information for a model: the draft URL, size limits, closed-object and string-key markers. */
 function compact(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(compact);
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === '$schema') continue;
+    if (UNLISTED_KEYS.has(key)) continue;
     if (key === 'additionalProperties' && value === false) continue;
     if (key === 'propertyNames' && JSON.stringify(value) === '{"type":"string"}') continue;
     out[key] = compact(value);

@@ -44,7 +44,7 @@ export function defineTool<I extends z.ZodRawShape>(spec: ToolSpec<I>): ToolSpec
   return spec;
 }
 
-export const maxTokensField = z.number().int().min(MIN_MAX_TOKENS).max(20_000).optional().describe(`answer budget (default ${DEFAULT_MAX_TOKENS})`);
+export const maxTokensField = z.number().int().min(MIN_MAX_TOKENS).max(20_000).optional(); // described once, in the server instructions
 
 export function registerScoutTool(server: McpServer, ws: ScoutWorkspace, spec: ToolSpec, log: (message: string) => void): void {
   server.registerTool(

@@ -14,7 +14,7 @@ export const callGraphTool = defineTool({
   name: 'call_graph',
   title: 'Call graph',
   description:
-    'Use before modifying a function to see its impact radius: who calls it (callers) or what it calls (callees), to a depth (default 2, max 5), with counts per depth. Filter with module (a path prefix) to keep large graphs small.',
+    'Use before modifying a function: who calls it (or what it calls), to depth 1-5 (default 2), with counts per depth. module (a path prefix) keeps large graphs small.',
   input: {
     ...targetFields,
     direction: z.enum(['callers', 'callees']).optional(),

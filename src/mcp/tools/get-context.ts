@@ -6,7 +6,7 @@ export const getContextTool = defineTool({
   name: 'get_context',
   title: 'Repository context',
   description:
-    'Call FIRST in a session (~200 tokens): repository, branch, remote, last commit, whether the index is fresh (stale file count), project type from manifests and entry points. For the module map use get_repo_summary.',
+    'Call FIRST in a session (~200 tokens): repo, branch, remote, last commit, index freshness, project type and entry points.',
   input: {},
   output: {
     repo_name: z.string(),

@@ -9,7 +9,7 @@ export const indexStatusTool = defineTool({
   name: 'index_status',
   title: 'Index status',
   description:
-    'Index freshness and size (files, lines, symbols by language, skipped files). Other tools refresh the index automatically; use action "reindex" only if answers look wrong (re-reads every file).',
+    'Index freshness and size (files, languages, skipped files). Tools refresh the index themselves; action "reindex" re-parses everything (only if answers look wrong).',
   input: {
     action: z.enum(['status', 'reindex']).optional(),
   },

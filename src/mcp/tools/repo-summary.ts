@@ -17,7 +17,7 @@ export const repoSummaryTool = defineTool({
   name: 'get_repo_summary',
   title: 'Repository summary',
   description:
-    'Orient in an unfamiliar repository: top modules (directories) ranked by symbols and fan-in, with their main exported names and risky functions; languages, stats, entry points. Tests, fixtures, examples and vendored code are left out through exclude_patterns, echoed in the answer (pass [] to include all).',
+    'Orient in an unfamiliar repo: top modules ranked by symbols and fan-in, their main exports and risky functions; languages, stats. Tests, fixtures, examples, vendor are left out via exclude_patterns (echoed; [] for none).',
   input: {
     max_modules: z.number().int().min(1).max(100).optional(),
     exclude_patterns: z.array(z.string().min(1).max(200)).max(50).optional(),

@@ -22,12 +22,12 @@ export const scoutTool = defineTool({
   name: 'scout',
   title: 'Scout: answer an impact or where-is question',
   description:
-    "Use FIRST for questions about impact or flow: 'what breaks if I add a variant to `Kind`?', 'what calls X and what must change if I rename it?', 'where are auth tokens validated?'. Walks references, call hierarchy and property flows through the language server, rates each site, returns ranked pointers (location, what, risk, action) and what was safely ignored. Put code names in backticks.",
+    "Use FIRST for impact and where-is questions: 'what breaks if I add a variant to `Kind`?', 'where are auth tokens validated?'. Follows references, calls and property flows via the language server; returns ranked pointers (location, what, risk, action) and what was safely ignored.",
   input: {
     query: z.string().min(1).max(2000),
-    tags: z.array(z.string().max(60)).max(10).optional().describe("interest signals, e.g. 'exhaustive', 'pattern-match'"),
+    tags: z.array(z.string().max(60)).max(10).optional().describe("e.g. 'exhaustive', 'pattern-match'"),
     tag_hints: z.record(z.string().max(60), z.string().max(300)).optional().describe('what each tag means'),
-    budget: z.number().int().optional().describe('nodes to expand (default 20, clamped 1-200)'),
+    budget: z.number().int().optional().describe('nodes to expand (default 20)'),
     cursor: z.string().max(2000).optional(),
   },
   output: {

@@ -40,7 +40,7 @@ export const searchTool = defineTool({
   name: 'search',
   title: 'Search code',
   description:
-    "Find code by keywords or meaning. Modes: hybrid (default), exact (names, strings; literal/regex for raw text), semantic (concepts), definition ('where is X defined'), similar (code like a snippet). exhaustive=true + cursor pages through ALL matches (refactors). Filters are explicit. For one symbol's usages by role prefer symbol_lookup; for impact questions use scout.",
+    "Find code by keywords or meaning. mode: hybrid (default), exact (names; literal/regex for raw text), semantic, definition, similar (query = a code snippet). exhaustive + cursor pages through ALL matches (refactors). For one name's usages prefer symbol_lookup.",
   input: {
     query: z.string().min(1).max(1000),
     mode: z.enum(['exact', 'semantic', 'hybrid', 'definition', 'similar']).optional(),

@@ -7,7 +7,7 @@ export const validateSymbolTool = defineTool({
   name: 'validate_symbol',
   title: 'Validate a symbol',
   description:
-    'Use BEFORE changing or after writing a function: complexity (cyclomatic, cognitive, nesting) with a risk level, near-duplicates with similarity, callers (direct, transitive, top ones) and suggestions naming the thresholds crossed. Pass symbol, or file and line.',
+    'Use before changing, or after writing, a function: complexity and risk level, near-duplicates, callers (direct, transitive), suggestions naming the thresholds crossed. Pass symbol, or file + line.',
   input: {
     ...targetFields,
     min_similarity: z.number().gt(0).max(1).optional(),
