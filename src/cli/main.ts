@@ -210,6 +210,13 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatCallers(result)}\n`);
       return 0;
     }
+    case 'duplicates': {
+      const { formatDuplicates, runDuplicatesCommand } = await import('./duplicates-command.js');
+      const flags = { ...values, ...(rest[0] !== undefined ? { symbol: rest.join(' ') } : {}) };
+      const result = await runDuplicatesCommand(root(), flags);
+      process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatDuplicates(result)}\n`);
+      return 0;
+    }
     default:
       process.stderr.write(`scout: unknown command "${command}"\n\n${USAGE}\n`);
       return 2;

@@ -151,6 +151,24 @@ describe('analysis tools', () => {
   });
 });
 
+describe('find_duplicates', () => {
+  it('clusters near-copies across files and finds the copies of one symbol', async () => {
+    const body = (name: string, v: string) => `export function ${name}(items: number[]): number {\n  let total = 0;\n  for (const item of items) {\n    if (item > ${v}) total += item * 2;\n    else total -= 1;\n  }\n  return total;\n}\n`;
+    repo.write('src/dup-a.ts', body('sumA', '3'));
+    repo.write('src/dup-b.ts', body('sumB', '7'));
+    try {
+      const all = structured(await call('find_duplicates', {}), 'find_duplicates');
+      const cluster = (all.clusters as Array<{ members: Array<{ symbol: string }> }>).find((c) => c.members.some((m) => m.symbol === 'sumA'));
+      expect(cluster?.members.map((m) => m.symbol).sort()).toEqual(['sumA', 'sumB']);
+      const one = structured(await call('find_duplicates', { symbol: 'sumA' }), 'find_duplicates');
+      expect((one.clusters as Array<{ members: Array<{ symbol: string }> }>)[0]?.members[1]?.symbol).toBe('sumB');
+    } finally {
+      repo.remove('src/dup-a.ts');
+      repo.remove('src/dup-b.ts');
+    }
+  });
+});
+
 describe('errors are isError results that say how to fix the call', () => {
   it('unknown symbol: suggests near names', async () => {
     const result = await call('symbol_lookup', { name: 'LLMKin' });
