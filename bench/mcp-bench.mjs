@@ -126,6 +126,9 @@ const scoutQuestion = 'what breaks if I add a variant to `RoundingMode`?';
 const scoutCold = await timed('scout', { query: scoutQuestion, budget: 20 });
 const scoutWarm = [];
 for (let i = 0; i < 3; i++) scoutWarm.push((await timed('scout', { query: scoutQuestion, budget: 19 - i })).elapsed);
+// A different question on the warm server: nothing of the first exploration is reused but the language server.
+const otherQuestion = 'what calls `decode` in `src/Duration.ts` and what breaks if I change its signature?';
+const scoutOther = await timed('scout', { query: otherQuestion });
 const scoutTokens = Math.ceil(JSON.stringify(scoutCold.result.structuredContent).length / 3.5);
 const server = rssOf(serverPid);
 const lspPids = descendants(serverPid);
@@ -171,6 +174,9 @@ const lines = [
   '|---|---|---|---|---|',
   ...latency.map((l) => `| \`${l.name}\` | ${ms(l.first)} | ${ms(l.p50)} | ${ms(l.p95)} | ${l.tokens} |`),
   `| \`scout\` "${scoutQuestion}" | ${ms(scoutCold.elapsed)} (language server already warming) | ${ms(percentile(scoutWarm, 50))} | ${ms(Math.max(...scoutWarm))} | ${scoutTokens} |`,
+  `| \`scout\` "${otherQuestion}" (warm server, new question) | ${ms(scoutOther.elapsed)} | | | ${Math.ceil(JSON.stringify(scoutOther.result.structuredContent).length / 3.5)} |`,
+  '',
+  'Warm scout rows re-ask with budgets 19, 18, 17 (no cached answer; the language server and the rating cache are warm).',
   '',
   'Baseline, one CLI process per call (what an agent pays without the server):',
   '',

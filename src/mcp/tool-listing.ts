@@ -46,11 +46,14 @@ function compact(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(compact);
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
+  for (const [key, raw] of Object.entries(schema)) {
     if (UNLISTED_KEYS.has(key)) continue;
+    const value = compact(raw);
     if (key === 'additionalProperties' && value === false) continue;
     if (key === 'propertyNames' && JSON.stringify(value) === '{"type":"string"}') continue;
-    out[key] = compact(value);
+    // zod's integer bounds (±2^53-1) say nothing a model needs.
+    if ((key === 'maximum' || key === 'minimum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER) continue;
+    out[key] = value;
   }
   return out;
 }

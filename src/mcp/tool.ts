@@ -44,6 +44,9 @@ export function defineTool<I extends z.ZodRawShape>(spec: ToolSpec<I>): ToolSpec
   return spec;
 }
 
+/** Room kept for the freshness stamp added to every answer after it was fitted. */
+const STAMP_TOKENS = 30;
+
 export const maxTokensField = z.number().int().min(MIN_MAX_TOKENS).max(20_000).optional(); // described once, in the server instructions
 
 export function registerScoutTool(server: McpServer, ws: ScoutWorkspace, spec: ToolSpec, log: (message: string) => void): void {
@@ -64,7 +67,8 @@ export function registerScoutTool(server: McpServer, ws: ScoutWorkspace, spec: T
             ws,
             loaded,
             freshness,
-            maxTokens: (args.max_tokens as number | undefined) ?? DEFAULT_MAX_TOKENS,
+            // The freshness stamp is added after fitting: keep room for it.
+            maxTokens: ((args.max_tokens as number | undefined) ?? DEFAULT_MAX_TOKENS) - STAMP_TOKENS,
             signal: extra.signal,
             progress: progressSender(extra),
           });

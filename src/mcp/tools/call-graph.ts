@@ -14,7 +14,7 @@ export const callGraphTool = defineTool({
   name: 'call_graph',
   title: 'Call graph',
   description:
-    'Use before modifying a function: who calls it (or what it calls), to depth 1-5 (default 2), with counts per depth. module (a path prefix) keeps large graphs small.',
+    'Use before modifying a function: who calls it (or what it calls), to depth 1-5 (default 2), with counts per depth. module (path prefix) filters large graphs.',
   input: {
     ...targetFields,
     direction: z.enum(['callers', 'callees']).optional(),

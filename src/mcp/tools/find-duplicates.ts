@@ -24,7 +24,7 @@ export const findDuplicatesTool = defineTool({
   name: 'find_duplicates',
   title: 'Find duplicate code',
   description:
-    'Use BEFORE writing a new function (is there one already?) and for refactoring audits: clusters of near-duplicate functions across the repo, or the near-copies of one symbol (pass symbol or file + line). Fast on large repos.',
+    'Use BEFORE writing a function (does one exist?) and for refactoring: clusters of near-duplicate functions, or the near-copies of one symbol (symbol or file + line).',
   input: {
     ...targetFields,
     min_similarity: z.number().gt(0).max(1).optional().describe('default 0.8'),

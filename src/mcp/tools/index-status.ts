@@ -9,7 +9,7 @@ export const indexStatusTool = defineTool({
   name: 'index_status',
   title: 'Index status',
   description:
-    'Index freshness and size (files, languages, skipped files). Tools refresh the index themselves; action "reindex" re-parses everything (only if answers look wrong).',
+    'Index freshness and size. Tools refresh the index themselves; action "reindex" re-parses everything (only if answers look wrong).',
   input: {
     action: z.enum(['status', 'reindex']).optional(),
   },

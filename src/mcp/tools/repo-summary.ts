@@ -17,7 +17,7 @@ export const repoSummaryTool = defineTool({
   name: 'get_repo_summary',
   title: 'Repository summary',
   description:
-    'Orient in an unfamiliar repo: top modules ranked by symbols and fan-in, their main exports and risky functions; languages, stats. Tests, fixtures, examples, vendor are left out via exclude_patterns (echoed; [] for none).',
+    'Orient in an unfamiliar repo: top modules by symbols and fan-in, main exports, risky functions, languages. exclude_patterns (default: tests, fixtures, examples, vendor; [] for none) is echoed.',
   input: {
     max_modules: z.number().int().min(1).max(100).optional(),
     exclude_patterns: z.array(z.string().min(1).max(200)).max(50).optional(),

@@ -18,7 +18,7 @@ export const filtersSchema = z
     is_exported: z.boolean().optional(),
     decorator_contains: z.string().max(200).optional(),
     has_docstring: z.boolean().optional(),
-    context_filepaths: z.array(z.string()).max(50).optional().describe('files you work in: ranked first'),
+    context_filepaths: z.array(z.string()).max(50).optional(), // ranked first, not a filter
   })
   .strict()
   .optional();
@@ -40,7 +40,7 @@ export const searchTool = defineTool({
   name: 'search',
   title: 'Search code',
   description:
-    "Find code by keywords or meaning. mode: hybrid (default), exact (names; literal/regex for raw text), semantic, definition, similar (query = a code snippet). exhaustive + cursor pages through ALL matches (refactors). For one name's usages prefer symbol_lookup.",
+    "Find code by keywords or meaning. mode: hybrid (default), exact (names; literal/regex for raw text), semantic, definition, similar (query = code). exhaustive + cursor pages through ALL matches.",
   input: {
     query: z.string().min(1).max(1000),
     mode: z.enum(['exact', 'semantic', 'hybrid', 'definition', 'similar']).optional(),

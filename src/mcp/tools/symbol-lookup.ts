@@ -24,7 +24,7 @@ export const symbolLookupTool = defineTool({
   name: 'symbol_lookup',
   title: 'Look up a symbol',
   description:
-    "Where a known name is defined, exported, imported or used, each usage with its syntactic role (call, case_pattern, ...). Exact and fast: 'what imports X' → role ['import'].",
+    "Where a known name is defined, exported, imported or used; each usage with its syntactic role (call, case_pattern, ...). Exact and fast.",
   input: {
     name: z.string().min(1).max(200),
     kind: z.array(z.string()).max(20).optional(),

@@ -7,7 +7,7 @@ export const validateSymbolTool = defineTool({
   name: 'validate_symbol',
   title: 'Validate a symbol',
   description:
-    'Use before changing, or after writing, a function: complexity and risk level, near-duplicates, callers (direct, transitive), suggestions naming the thresholds crossed. Pass symbol, or file + line.',
+    'Use before changing or after writing a function: complexity and risk, near-duplicates, callers, suggestions with the thresholds crossed. Pass symbol, or file + line.',
   input: {
     ...targetFields,
     min_similarity: z.number().gt(0).max(1).optional(),
