@@ -27,7 +27,9 @@ export function createScoutServer(ws: ScoutWorkspace, log: Log): McpServer {
   return server;
 }
 
-const stderrLog: Log = (message) => process.stderr.write(`[scout] ${message}\n`);
+const stderrLog: Log = (message) => {
+  if (!process.stderr.destroyed) process.stderr.write(`[scout] ${message}\n`);
+};
 
 /** Serve over the early-started stdio transport until the client closes stdin. */
 export async function serveStdio(root: string, transport: ScoutStdioTransport, options: { warmUp?: boolean } = {}): Promise<void> {
@@ -38,10 +40,15 @@ export async function serveStdio(root: string, transport: ScoutStdioTransport, o
   const shutdown = async (): Promise<void> => {
     if (closing) return;
     closing = true;
+    // Language servers get a moment to exit cleanly; the server never outlives its client for long.
+    setTimeout(() => process.exit(0), 3000).unref();
     await ws.close().catch(() => {});
     process.exit(0);
   };
   transport.onclose = () => void shutdown();
+  // The client is gone when its end of stdout closes: writing there again would only fail.
+  process.stdout.on('error', () => void shutdown());
+  process.stderr.on('error', () => {});
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
   await server.connect(transport);
@@ -93,6 +100,10 @@ export async function runHttpServer(root: string, port: number, options: { warmU
 
 /** A request must never take the server down: log what escaped and keep serving. */
 function keepAlive(log: Log): void {
-  process.on('uncaughtException', (error) => log(`uncaught: ${error.stack ?? error.message}`));
+  process.on('uncaughtException', (error: NodeJS.ErrnoException) => {
+    // A closed stdout/stderr (EPIPE) means the client went away: logging it would fail again, forever.
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') process.exit(0);
+    log(`uncaught: ${error.stack ?? error.message}`);
+  });
   process.on('unhandledRejection', (reason) => log(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`));
 }

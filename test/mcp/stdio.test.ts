@@ -3,7 +3,7 @@
  * early answers (initialize, tools/list before the SDK loads) must equal the SDK
  * server's own, and no malformed input may stop it from answering a valid call.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempRepo, type TempRepo } from '../helpers/temp-repo.js';
 import { CLI, connectInMemory, connectStdio, textOf } from './mcp-client.js';
@@ -114,5 +114,29 @@ describe('malformed input', () => {
     } finally {
       server.child.kill();
     }
+  });
+});
+
+describe('lifecycle', () => {
+  it('exits when its client disappears without closing anything', async () => {
+    // A parent that starts the server and dies: the server must not linger (or spin on a closed stdout).
+    const script = `const { spawn } = require('node:child_process');
+const child = spawn(process.execPath, [${JSON.stringify(CLI)}, 'mcp', '--repo', ${JSON.stringify(repo.root)}], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }) + '\\n');
+process.stdout.write(String(child.pid));
+setTimeout(() => process.exit(0), 1500);`;
+    const pid = Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+    expect(pid).toBeGreaterThan(0);
+    let alive = true;
+    for (let i = 0; i < 100 && alive; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      try {
+        process.kill(pid, 0);
+      } catch {
+        alive = false;
+      }
+    }
+    if (alive) process.kill(pid, 'SIGKILL');
+    expect(alive).toBe(false);
   });
 });
