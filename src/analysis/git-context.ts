@@ -4,6 +4,7 @@
  * commit messages need git's own parsing of config, packs and refs. Never throws:
  * without git, or outside a repository, the fields are null and `note` says why.
  */
+import { realpathSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -81,7 +82,8 @@ export function getGitContext(root: string, options: GitContextOptions = {}): Gi
   const lastCommit = parseLastCommit(tryRun('log', '-1', '--date=short', '--format=%h%x00%s%x00%an%x00%ad'));
 
   const context: GitContext = {
-    repo_name: (remote ? repoNameFromRemote(remote) : null) ?? path.basename(topLevel),
+    // A subdirectory given as the root (a package in a monorepo) is named after itself.
+    repo_name: realPath(root) !== realPath(topLevel) ? path.basename(path.resolve(root)) : ((remote ? repoNameFromRemote(remote) : null) ?? path.basename(topLevel)),
     branch,
     detached: branch === null,
     remote,
@@ -142,4 +144,12 @@ export function normalizeRemoteUrl(url: string): string {
 function repoNameFromRemote(remote: string): string | null {
   const last = remote.split('/').filter(Boolean).pop();
   return last ? last.replace(/\.git$/, '') : null;
+}
+
+function realPath(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
 }
