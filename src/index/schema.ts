@@ -1,8 +1,10 @@
 /**
- * SQLite schema. Bump SCHEMA_VERSION on any change: an index with another version
- * is rebuilt from scratch (with a message), never read with the wrong shape.
+ * SQLite schema. Bump SCHEMA_VERSION on any change to the tables AND on any change
+ * to what extraction produces (a usage role classified differently, a new fact): an
+ * index with another version is rebuilt from scratch (with a message), never read with
+ * the wrong shape or with facts that unchanged files would otherwise keep forever.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (

@@ -68,6 +68,9 @@ export interface Exploration {
 const SNIPPET_RADIUS = 2;
 /** Roles whose site annotates a property, parameter or variable whose own references carry the type further. */
 const FLOW_ROLES: ReadonlySet<UsageRole> = new Set(['type_property', 'type_parameter', 'type_reference']);
+/** Uses of a typed parameter or local variable read from the index per exploration (they cost no budget). */
+const MAX_LOCAL_FLOW_SITES = 400;
+const MAX_LOCAL_FLOW_SITES_PER_NAME = 25;
 
 export async function explore(question: string, options: ExploreOptions): Promise<Exploration> {
   const started = performance.now();
@@ -83,6 +86,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
   const visited = new Map<string, VisitedLink>();
   const sources = { lsp: 0, index: 0 };
   let budgetLeft = limits.budget;
+  const localFlowLimit = { left: MAX_LOCAL_FLOW_SITES };
   let expansions = 0;
   const progress = (kind: ProgressEvent['kind'], message: string): void =>
     options.onProgress?.({ kind, message, nodesVisited: visited.size, budgetRemaining: budgetLeft });
@@ -131,6 +135,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
         frontier.push({ link, score: decision.score });
       }
     }
+    await followLocalFlows(fresh, query, options, files, visited, localFlowLimit, (rubric, depth, width) => shouldExpand(rubric, query.tags, depth, width, budgetLeft, effective));
     progress('rated', `rated ${fresh.length} link(s) from ${node.location.file}:${node.location.line}`);
   }
   progress('done', `visited ${visited.size} link(s), ${expansions} expansion(s)`);
@@ -146,6 +151,59 @@ export async function explore(question: string, options: ExploreOptions): Promis
     suggestions,
     elapsedMs: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * A parameter or local variable typed with the target (`type: SourceBufferName`) carries
+ * it through its function: `queues[type]`, `switch (type)`, `type === 'audio'`. Its uses
+ * lie inside that one function, so they are read from the index (no language server, no
+ * budget: the scope bounds them) and rated like any other site. Without this, every such
+ * parameter would cost two expansions and a 20-node budget reaches few of them.
+ */
+async function followLocalFlows(
+  links: readonly ScoutLink[],
+  query: AnalyzedQuery,
+  options: ExploreOptions,
+  files: FileCache,
+  visited: Map<string, VisitedLink>,
+  limit: { left: number },
+  decide: (rubric: Rating['rubric'], depth: number, breadth: number) => ExpandDecision,
+): Promise<void> {
+  if (!INTENT_PROFILES[query.intent].follow.includes('property_flow')) return;
+  const found: Array<{ link: ScoutLink; parent: string }> = [];
+  for (const link of links) {
+    if (limit.left <= 0) break;
+    if (link.role !== 'type_parameter' && link.role !== 'type_reference') continue;
+    const flow = annotatedName(files, link.location.file, link.location.line, link.location.column ?? 0);
+    if (!flow || !link.enclosing) continue;
+    const scope = options.db
+      .prepare(`SELECT d.start_line AS start, d.end_line AS end FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.qualified_name = ? AND d.start_line <= ? AND d.end_line >= ? ORDER BY d.end_line - d.start_line LIMIT 1`)
+      .get(link.location.file, link.enclosing, link.location.line, link.location.line) as { start: number; end: number } | undefined;
+    if (!scope) continue;
+    const uses = options.db
+      .prepare(
+        `SELECT u.line, u.col, u.role FROM usages u JOIN files f ON f.id = u.file_id
+          WHERE f.path = ? AND u.name = ? AND u.line BETWEEN ? AND ? AND u.role NOT IN ('other', 'import', 'export')
+            AND NOT (u.line = ? AND u.col = ?) ORDER BY u.line, u.col LIMIT ?`,
+      )
+      .all(link.location.file, flow.symbol, scope.start, scope.end, flow.line, flow.column, Math.min(MAX_LOCAL_FLOW_SITES_PER_NAME, limit.left)) as Array<{ line: number; col: number; role: UsageRole }>;
+    for (const use of uses) {
+      // `{ type: x }` names a property that happens to share the name, not the variable.
+      if (use.role === 'object_key' && /^\s*\??:/.test(files.line(link.location.file, use.line).slice(use.col + flow.symbol.length))) continue;
+      const child = makeLink(files, { file: link.location.file, line: use.line, column: use.col }, 'reference', flow.symbol, null, use.role, link.enclosing, link.depth + 1, 'index');
+      if (visited.has(child.id) || found.some((f) => f.link.id === child.id)) continue;
+      found.push({ link: child, parent: link.id });
+      limit.left--;
+    }
+  }
+  if (found.length === 0) return;
+  const ratings = await options.scorer.rate(query, found.map((f) => f.link), options.signal);
+  found.forEach(({ link, parent }, i) => {
+    const rating = ratings[i] ?? null;
+    const decision = rating ? decide(rating.rubric, link.depth, found.length) : null;
+    const reason = 'a use of a parameter or variable typed with the target, read from the index: a leaf, no budget spent';
+    visited.set(link.id, { link, parent, rating, decision: decision ? { ...decision, expand: false, reason: `${decision.reason}; ${reason}` } : null, expanded: false, leaf: true });
+  });
 }
 
 /** Expanding a link means something only for symbols and for sites that carry the type on (property flows, calls into functions). */

@@ -216,6 +216,16 @@ export function hasSilentDefault(snippet: string): boolean {
   return !/^\{?\s*(?:throw|raise|panic|error|undefined|absurd|unreachable|assert_?[Nn]ever|assertUnreachable|return\s+assert_?[Nn]ever|return\s+assertUnreachable)\b/.test(body);
 }
 
+/**
+ * `obj[name]` / `obj?.[name]` at this column: an element access by a value, as opposed to a
+ * computed key in an object literal (`[Kind.A]: ...`), which spells an entry out.
+ */
+export function isIndexByValue(line: string, column: number | undefined): boolean {
+  if (column === undefined) return false;
+  if (!line.slice(0, column).trimEnd().endsWith('[')) return false;
+  return !/^[\w$.?]*\]\s*\??:/.test(line.slice(column));
+}
+
 /** Guess a role from the site's code line when the index has none (LSP-only links). */
 export function guessRole(line: string): UsageRole {
   if (/^\s*(?:import\b|from\s+\S+\s+import\b|use\s+[\w:{]|#include\b|using\s+[\w.]+\s*;)|\brequire\s*\(/.test(line)) return 'import';
@@ -307,6 +317,11 @@ function addVariantEvidence(base: HeuristicRow, link: ScoutLink, role: UsageRole
   }
   if (role === 'case_pattern' && hasSilentDefault(link.snippet)) {
     return row(5, 4, 2, 4, ['pattern-match', 'breaks-on-add'], 'switch/match with a default branch: the new variant falls into it silently; check the default is right');
+  }
+  if (role === 'object_key' && isIndexByValue(line, link.location.column) && !RECORD_KEY.test(line)) {
+    // `queues[type]`: only breaks when the object's type spells out its keys; a Record over the type
+    // (or a Partial one) already admits the new key. Which one it is takes the object's type: review it.
+    return row(5, 3, 2, 4, ['record-key', 'breaks-on-add'], 'indexes an object with a value of the type: breaks if that object lists its keys (not a Record over the type); check it has an entry for the new variant');
   }
   if (role === 'object_key' && MAP_KEY.test(line) && !RECORD_KEY.test(line)) {
     return row(4, 3, 2, 4, ['record-key'], 'map keyed by the type: not checked for completeness, a missing entry fails at run time');
