@@ -75,5 +75,7 @@ describe('local flows of typed parameters', () => {
     expect(check('  this.queues?.[type].shift();', 'type')).toBe(true);
     expect(check("  [LLMKind.OpenAI]: 'gpt-4o',", 'LLMKind')).toBe(false);
     expect(check('  kind: LLMKind;', 'LLMKind')).toBe(false);
+    expect(check('    this.activePartLists[fragment.type] = parts;', 'type')).toBe(true);
+    expect(check('  [EntityTypes.channel]: this.channelChildren,', 'EntityTypes')).toBe(false);
   });
 });

@@ -222,7 +222,8 @@ export function hasSilentDefault(snippet: string): boolean {
  */
 export function isIndexByValue(line: string, column: number | undefined): boolean {
   if (column === undefined) return false;
-  if (!line.slice(0, column).trimEnd().endsWith('[')) return false;
+  // The name may end a member chain: `lists[fragment.type]`.
+  if (!/\[\s*(?:[\w$]+\s*\??\.\s*)*$/.test(line.slice(0, column))) return false;
   return !/^[\w$.?]*\]\s*\??:/.test(line.slice(column));
 }
 
