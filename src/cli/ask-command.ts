@@ -72,8 +72,8 @@ export async function runAsk(root: string, question: string, flags: AskFlags, on
 
 export function formatAnswer(answer: ScoutAnswer): string {
   const out = [answer.summary, ''];
-  for (const p of answer.pointers) out.push(`- [${p.risk}] ${p.location} — ${p.what}\n    → ${p.action}`);
-  if (answer.meta.pointers_omitted > 0) out.push(`  … ${answer.meta.pointers_omitted} more lower-ranked site(s) (see --json or --trace)`);
+  for (const p of answer.pointers) out.push(`- [${p.risk}] ${p.location}${p.also ? ` (also ${p.also.join(', ')})` : ''} — ${p.what}\n    → ${p.action}`);
+  if (answer.meta.pointers_omitted > 0) out.push(`  … ${answer.meta.pointers_omitted} more lower-ranked place(s) (see --json or --trace)`);
   if (answer.ignored.total > 0) out.push('', `Safely ignored (${answer.ignored.total}): ${Object.entries(answer.ignored.by_role).map(([r, n]) => `${n} ${r}`).join(', ')}; e.g. ${answer.ignored.examples.join('; ')}`);
   const m = answer.meta;
   out.push('', `${m.interpretation} · ${m.nodes_visited} nodes visited, budget ${m.budget_remaining}/${m.budget} left · ${m.elapsed_ms} ms · scorer ${m.scorer} · sources lsp ${m.sources.lsp} / index ${m.sources.index}`);

@@ -15,6 +15,8 @@ export interface Pointer {
   risk: 'high' | 'medium' | 'low';
   relevance: number;
   action: string;
+  /** Other lines of the same place (same file, enclosing definition and risk), listed once here. */
+  also?: number[];
 }
 
 export interface ScoutAnswer {
@@ -97,7 +99,7 @@ export function synthesize(exploration: Exploration, scorerName: string, maxPoin
   const { query } = exploration;
   const ignoredByRole: Record<string, number> = {};
   const ignoredExamples: string[] = [];
-  const candidates: Array<{ pointer: Pointer; risk: number; relevance: number }> = [];
+  const candidates: Array<{ pointer: Pointer; risk: number; relevance: number; place: string | null }> = [];
   for (const v of exploration.visited) {
     if (!v.rating) continue;
     const rubric = v.rating.rubric;
@@ -113,6 +115,7 @@ export function synthesize(exploration: Exploration, scorerName: string, maxPoin
       pointer: { location: formatLocation(v.link.location), what: describe(v), risk: riskWord(rubric.risk), relevance: rubric.relevance, action: actionFor(query.intent, v) },
       risk: rubric.risk,
       relevance: rubric.relevance,
+      place: v.link.enclosing ? `${v.link.location.file}|${v.link.enclosing}` : null,
     });
   }
   candidates.sort((a, b) => b.risk - a.risk || b.relevance - a.relevance || a.pointer.location.localeCompare(b.pointer.location, 'en', { numeric: true }));
@@ -125,8 +128,25 @@ export function synthesize(exploration: Exploration, scorerName: string, maxPoin
   });
   candidates.length = 0;
   candidates.push(...unique);
-  const pointers = candidates.slice(0, maxPointers).map((c) => c.pointer);
-  const omitted = candidates.length - pointers.length;
+  // One pointer per place: the cases of one switch, the keys of one Record, the indexes in one
+  // function are one thing to change; their other lines ride along in `also`, so a capped list
+  // reaches more places instead of repeating one.
+  const byPlace = new Map<string, Pointer>();
+  const grouped: Pointer[] = [];
+  for (const c of candidates) {
+    const key = c.place ? `${c.place}|${c.pointer.risk}` : null;
+    const first = key ? byPlace.get(key) : undefined;
+    if (first) {
+      (first.also ??= []).push(Number(c.pointer.location.split(':').pop()));
+      continue;
+    }
+    const pointer = { ...c.pointer };
+    if (key) byPlace.set(key, pointer);
+    grouped.push(pointer);
+  }
+  for (const p of grouped) p.also?.sort((a, b) => a - b);
+  const pointers = grouped.slice(0, maxPointers);
+  const omitted = grouped.length - pointers.length;
   const high = candidates.filter((c) => c.pointer.risk === 'high');
   const ignoredTotal = Object.values(ignoredByRole).reduce((a, b) => a + b, 0);
   const target = query.target ?? 'the question';

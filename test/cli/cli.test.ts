@@ -189,7 +189,8 @@ describe('scout ask and scout demo', () => {
     expect(out.status).toBe(0);
     const answer = JSON.parse(out.stdout);
     expect(Object.keys(answer)).toEqual(['summary', 'pointers', 'ignored', 'meta']);
-    expect(answer.pointers[0]).toEqual({ location: expect.stringMatching(/^src\/.+:\d+$/), what: expect.any(String), risk: 'high', relevance: expect.any(Number), action: expect.any(String) });
+    expect(answer.pointers[0]).toMatchObject({ location: expect.stringMatching(/^src\/.+:\d+$/), what: expect.any(String), risk: 'high', relevance: expect.any(Number), action: expect.any(String) });
+    expect(Object.keys(answer.pointers[0]).every((k: string) => ['location', 'what', 'risk', 'relevance', 'action', 'also'].includes(k))).toBe(true);
     expect(answer.meta).toMatchObject({ scorer: 'heuristic', nodes_visited: expect.any(Number), budget_remaining: expect.any(Number) });
     expect(answer.meta.freshness).toMatchObject({ note: expect.any(String) });
     expect(readFileSync(trace, 'utf8')).toContain('<svg');

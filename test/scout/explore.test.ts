@@ -23,6 +23,10 @@ let answer: ScoutAnswer;
 let exploration: Exploration;
 const progress: string[] = [];
 
+/** Every line a pointer stands for: its location and the other lines of the same place. */
+const linesOf = (pointers: ScoutAnswer['pointers'], risk?: string): Set<string> =>
+  new Set(pointers.filter((p) => !risk || p.risk === risk).flatMap((p) => [p.location, ...(p.also ?? []).map((l) => `${p.location.split(':')[0]}:${l}`)]));
+
 const lineOf = (file: string, needle: string): number => {
   const index = readFileSync(path.join(root, file), 'utf8').split('\n').findIndex((l) => l.includes(needle));
   if (index < 0) throw new Error(`no ${needle} in ${file}`);
@@ -52,7 +56,7 @@ afterAll(async () => {
 
 describe('scout ask: what breaks if I add a variant to LLMKind', () => {
   it('finds the exhaustive switches, the Record and mapped-type keys, as high-risk pointers', () => {
-    const high = new Set(answer.pointers.filter((p) => p.risk === 'high').map((p) => p.location));
+    const high = linesOf(answer.pointers, 'high');
     for (const site of [
       `src/pricing.ts:${lineOf('src/pricing.ts', 'case LLMKind.OpenAI')}`,
       `src/router.ts:${lineOf('src/router.ts', 'case LLMKind.OpenAI')}`,
@@ -63,9 +67,19 @@ describe('scout ask: what breaks if I add a variant to LLMKind', () => {
     }
   });
 
+  it('gives one pointer per place: the keys of DEFAULT_MODEL are one pointer, the other lines in also', () => {
+    const first = lineOf('src/kinds.ts', "[LLMKind.OpenAI]: 'gpt");
+    const covering = answer.pointers.filter((p) => {
+      const lines = [Number(p.location.split(':')[1]), ...(p.also ?? [])];
+      return p.location.startsWith('src/kinds.ts:') && lines.some((l) => l >= first && l <= first + 2);
+    });
+    expect(covering).toHaveLength(1);
+    expect([Number(covering[0]!.location.split(':')[1]), ...(covering[0]!.also ?? [])]).toEqual(expect.arrayContaining([first, first + 1, first + 2]));
+  });
+
   it('reaches the switch that sees LLMKind only through a property (switch (config.kind))', () => {
     const viaProperty = `src/router.ts:${lineOf('src/router.ts', 'switch (config.kind)')}`;
-    expect(answer.pointers.find((p) => p.location === viaProperty)?.risk).toBe('high');
+    expect(linesOf(answer.pointers, 'high')).toContain(viaProperty);
     expect(exploration.visited.some((v) => v.link.relation === 'property_flow' && v.link.symbol === 'ModelConfig.kind')).toBe(true);
     expect(answer.summary).toMatch(/property flow/);
   });
@@ -106,7 +120,7 @@ describe('scout ask: fallbacks and bad input', () => {
       expect(fallback.meta.sources.index).toBeGreaterThan(0);
       expect(fallback.meta.sources.lsp).toBe(0);
       expect(fallback.meta.notes.join()).toMatch(/index/i);
-      expect(fallback.pointers.find((p) => p.location === `src/pricing.ts:${lineOf('src/pricing.ts', 'case LLMKind.OpenAI')}`)?.risk).toBe('high');
+      expect(linesOf(fallback.pointers, 'high')).toContain(`src/pricing.ts:${lineOf('src/pricing.ts', 'case LLMKind.OpenAI')}`);
     } finally {
       await noServer.shutdown();
     }

@@ -13,6 +13,7 @@ const pointerSchema = z.object({
   risk: z.enum(['high', 'medium', 'low']),
   relevance: z.number(),
   action: z.string().optional(),
+  also: z.array(z.number()).optional(),
 });
 
 /** Whole answers (all pointers) by question and arguments; pages are slices of them. */
@@ -105,7 +106,7 @@ export const scoutTool = defineTool({
 
 function renderScout(s: { summary: string; pointers: Array<Pointer | Omit<Pointer, 'action'>>; by_file?: Array<{ file: string; lines: number[] }>; next_cursor?: string; ignored: ScoutAnswer['ignored']; meta: { nodes_visited: number; budget_remaining: number; interpretation: string; elapsed_ms: number; notes: string[] } }): string {
   const out = [s.summary, ''];
-  for (const p of s.pointers) out.push(`- [${p.risk}] ${p.location} ${p.what}${'action' in p && p.action ? ` → ${p.action}` : ''}`);
+  for (const p of s.pointers) out.push(`- [${p.risk}] ${p.location}${p.also ? ` (also ${p.also.join(', ')})` : ''} ${p.what}${'action' in p && p.action ? ` → ${p.action}` : ''}`);
   for (const g of s.by_file ?? []) out.push(`- ${g.file}: lines ${g.lines.join(', ')}`);
   if (s.ignored.total > 0) out.push(`ignored ${s.ignored.total}: ${Object.entries(s.ignored.by_role).map(([r, n]) => `${n} ${r}`).join(', ')}`);
   out.push(`${s.meta.interpretation} ${s.meta.nodes_visited} nodes, budget left ${s.meta.budget_remaining}, ${s.meta.elapsed_ms} ms`);
