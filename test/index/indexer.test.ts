@@ -5,6 +5,7 @@ import { mergeConfig } from '../../src/core/config.js';
 import { checkFreshness, ensureFresh } from '../../src/index/freshness.js';
 import { indexRepository } from '../../src/index/indexer.js';
 import { SqliteStore } from '../../src/index/store.js';
+import { SCHEMA_VERSION } from '../../src/index/schema.js';
 import { tempRepo, type TempRepo } from '../helpers/temp-repo.js';
 
 let repo: TempRepo;
@@ -223,7 +224,7 @@ describe('bad input', () => {
     store.setMeta('schema_version', '0');
     store.close();
     store = SqliteStore.open(repo.root);
-    expect(store.notes.join()).toMatch(/schema changed \(v0 → v3\): rebuilt/);
+    expect(store.notes.join()).toMatch(new RegExp(`schema changed \\(v0 → v${SCHEMA_VERSION}\\): rebuilt`));
     expect(store.counts().files).toBe(0);
   });
 });
