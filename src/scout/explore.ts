@@ -9,7 +9,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { UsageRole } from '../core/types.js';
 import type { LspService } from '../lsp/lsp-service.js';
-import type { Site } from '../lsp/types.js';
+import type { ReferencesResult, Site } from '../lsp/types.js';
 import { search } from '../search/engine.js';
 import { editDistance } from '../search/ranking.js';
 import { makeLinkId, pathFactsOf, type LinkRelation, type ScoutLink } from './link.js';
@@ -87,6 +87,8 @@ export async function explore(question: string, options: ExploreOptions): Promis
   const sources = { lsp: 0, index: 0 };
   let budgetLeft = limits.budget;
   const localFlowLimit = { left: MAX_LOCAL_FLOW_SITES };
+  /** Set when the server finds far fewer references to the question's symbol than the index has. */
+  const server = { incomplete: false };
   let expansions = 0;
   const progress = (kind: ProgressEvent['kind'], message: string): void =>
     options.onProgress?.({ kind, message, nodesVisited: visited.size, budgetRemaining: budgetLeft });
@@ -107,7 +109,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
     if (!next) break;
     const node = next.link;
     progress('expanding', `expanding ${node.location.file}:${node.location.line}${node.symbol ? ` (${node.symbol})` : ''}`);
-    const children = await expandLink(node, query, options, files, sources, notes, expandedSymbols);
+    const children = await expandLink(node, query, options, files, sources, notes, expandedSymbols, server);
     const fresh = children.filter((c) => !visited.has(c.id));
     if (fresh.length === 0) continue;
     const ratings = await options.scorer.rate(query, fresh, options.signal);
@@ -173,12 +175,16 @@ async function followLocalFlows(
   const found: Array<{ link: ScoutLink; parent: string }> = [];
   for (const link of links) {
     if (limit.left <= 0) break;
-    if (link.role !== 'type_parameter' && link.role !== 'type_reference') continue;
-    const flow = annotatedName(files, link.location.file, link.location.line, link.location.column ?? 0);
-    if (!flow || !link.enclosing) continue;
+    const flow = localBinding(files, link);
+    if (!flow) continue;
+    // The innermost function (or constant holding one, `const f = (...) => ...`) around the binding.
     const scope = options.db
-      .prepare(`SELECT d.start_line AS start, d.end_line AS end FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.qualified_name = ? AND d.start_line <= ? AND d.end_line >= ? ORDER BY d.end_line - d.start_line LIMIT 1`)
-      .get(link.location.file, link.enclosing, link.location.line, link.location.line) as { start: number; end: number } | undefined;
+      .prepare(
+        `SELECT d.start_line AS start, d.end_line AS end FROM definitions d JOIN files f ON f.id = d.file_id
+          WHERE f.path = ? AND d.kind IN ('function', 'method', 'constant', 'variable') AND d.start_line <= ? AND d.end_line >= ? AND d.end_line > d.start_line
+          ORDER BY d.end_line - d.start_line LIMIT 1`,
+      )
+      .get(link.location.file, flow.line, flow.line) as { start: number; end: number } | undefined;
     if (!scope) continue;
     const uses = options.db
       .prepare(
@@ -201,7 +207,7 @@ async function followLocalFlows(
   found.forEach(({ link, parent }, i) => {
     const rating = ratings[i] ?? null;
     const decision = rating ? decide(rating.rubric, link.depth, found.length) : null;
-    const reason = 'a use of a parameter or variable typed with the target, read from the index: a leaf, no budget spent';
+    const reason = 'a use of a parameter or local variable that carries a value of the target, read from the index: a leaf, no budget spent';
     visited.set(link.id, { link, parent, rating, decision: decision ? { ...decision, expand: false, reason: `${decision.reason}; ${reason}` } : null, expanded: false, leaf: true });
   });
 }
@@ -279,6 +285,7 @@ async function expandLink(
   sources: { lsp: number; index: number },
   notes: string[],
   expandedSymbols: Set<string>,
+  server: { incomplete: boolean },
 ): Promise<ScoutLink[]> {
   const follow = INTENT_PROFILES[query.intent].follow;
   const depth = node.depth + 1;
@@ -292,9 +299,12 @@ async function expandLink(
   // A site whose role carries the type on: follow the property, parameter or variable it annotates.
   if (node.relation === 'reference' && node.role !== null && FLOW_ROLES.has(node.role)) {
     const property = node.role === 'type_property' && node.enclosing ? propertyDefinition(options.db, node.location.file, node.enclosing) : null;
+    // The property as written at this site: overloads repeat an inline `{ mode?: X }` type, and
+    // each copy is its own property (the implementation's is the one its body reads).
+    const own = annotatedName(files, node.location.file, node.location.line, node.location.column ?? 0);
     const flow = property
-      ? { ...property, symbol: node.enclosing ?? property.kind }
-      : annotatedName(files, node.location.file, node.location.line, node.location.column ?? 0);
+      ? { ...property, ...(own ? { line: own.line, column: own.column } : {}), symbol: node.enclosing ?? property.kind }
+      : own;
     if (flow && !expandedSymbols.has(`flow:${flow.file}:${flow.line}:${flow.column}`)) {
       expandedSymbols.add(`flow:${flow.file}:${flow.line}:${flow.column}`);
       out.push(makeLink(files, flow, 'property_flow', flow.symbol, flow.kind, null, node.enclosing, depth, 'index'));
@@ -308,7 +318,13 @@ async function expandLink(
     expandedSymbols.add(symbolKey);
     const name = (node.symbol ?? '').split('.').pop() ?? undefined;
     if (follow.includes('reference') || follow.includes('property_flow')) {
-      const refs = await options.lsp.referencesWithCompleteness(position, name);
+      // The completeness check compares with the index's sites of the same NAME: right for the
+      // question's own symbol, wrong for a flow (a property called `type` shares its name with
+      // hundreds of others), where merging by name would flood the answer with unrelated sites,
+      // unless the server already proved incomplete on the question's symbol (no project loaded).
+      const checked = node.relation === 'seed' || node.relation === 'definition' || server.incomplete;
+      const refs = checked ? await options.lsp.referencesWithCompleteness(position, name) : await options.lsp.references(position);
+      if (node.relation === 'seed' && checked && !(refs as ReferencesResult).completeness.complete) server.incomplete = true;
       note(refs, refs.value.length);
       for (const site of refs.value) {
         if (site.role === 'definition' || (site.file === node.location.file && site.line === node.location.line)) continue;
@@ -397,6 +413,29 @@ function propertyDefinition(db: Database.Database, file: string, qualifiedName: 
  * The name a type annotation belongs to, read from the line: `timelineType: TimelineType`
  * (a parameter) or `const mode: Mode = ...` (a variable) → the name and its position.
  */
+/**
+ * The local name a site hands the value to: the parameter or variable its type annotates
+ * (`type: SourceBufferName`), or the variable its value initialises (`const mode = options?.mode`,
+ * `const { mode } = options`). Null when the site binds nothing.
+ */
+function localBinding(files: FileCache, link: ScoutLink): { line: number; column: number; symbol: string } | null {
+  const { file, line } = link.location;
+  const column = link.location.column ?? 0;
+  if (link.role === 'type_parameter' || link.role === 'type_reference') return annotatedName(files, file, line, column);
+  if (link.relation !== 'reference' || link.role === 'import' || link.role === 'export') return null;
+  const text = files.line(file, line);
+  const destructuring = /\b(?:const|let|var)\s*\{[^}]*\}\s*=(?!=)/.exec(text);
+  if (destructuring && column > destructuring.index && column < destructuring.index + destructuring[0].length) {
+    const name = /^[A-Za-z_$][\w$]*/.exec(text.slice(column))?.[0];
+    return name ? { line, column, symbol: name } : null;
+  }
+  const declaration = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]*)?=(?!=)/.exec(text);
+  if (declaration?.[1] && column >= declaration.index + declaration[0].length) {
+    return { line, column: text.indexOf(declaration[1], declaration.index), symbol: declaration[1] };
+  }
+  return null;
+}
+
 function annotatedName(files: FileCache, file: string, line: number, column: number): { file: string; line: number; column: number; kind: string; symbol: string } | null {
   const text = files.line(file, line);
   const before = text.slice(0, column);
