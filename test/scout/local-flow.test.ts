@@ -37,6 +37,15 @@ export function weight(kind: LLMKind): number {
 export function sample(): object {
   return { kind: 'not the parameter' };
 }
+
+export function pick(options: { scale?: number; flavour?: LLMKind }): number {
+  const chosen = options.flavour ?? LLMKind.OpenAI;
+  switch (chosen) {
+    case 'openai':
+      return 1;
+  }
+  return 0;
+}
 `;
 
 let root: string;
@@ -51,7 +60,7 @@ beforeAll(async () => {
   store = SqliteStore.open(root);
   await indexRepository(root, store);
   lsp = new LspService({ root, db: store.database });
-  const exploration = await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp, scorer: new HeuristicScorer(), budget: 3 });
+  const exploration = await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp, scorer: new HeuristicScorer(), budget: 4 });
   answer = synthesize(exploration, 'heuristic', Number.POSITIVE_INFINITY);
 }, 120_000);
 afterAll(async () => {
@@ -67,6 +76,9 @@ describe('local flows of typed parameters', () => {
     expect(at(11)).toBeDefined(); // switch (kind)
     expect(at(11)!.what).toMatch(/switch/);
     expect(at(20)).toBeUndefined(); // a property named kind is not the parameter
+    // options.flavour → const chosen → switch (chosen): a local initialised from a flow is followed too.
+    const lines = answer.pointers.filter((p) => p.location.startsWith('src/labels.ts:')).flatMap((p) => [Number(p.location.split(':')[1]), ...(p.also ?? [])]);
+    expect(lines).toContain(25);
   });
 
   it('tells an index by value from a computed key in an object literal', () => {
