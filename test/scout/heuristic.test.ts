@@ -65,6 +65,13 @@ describe('heuristic scorer: add a variant', () => {
     expect(scores(entry)).toEqual([5, 5]);
   });
 
+  it('optional keys (Partial Record, optional mapped type) need no entry for a new variant: low risk', () => {
+    const partial = heuristicRubric(addVariant, link({ role: 'object_key', code: '>>export type TrackSet = Partial<Record<LLMKind, Track>>;' }));
+    expect(scores(partial)).toEqual([4, 2]);
+    const optional = heuristicRubric(addVariant, link({ role: 'object_key', code: '>>  timeRanges: { [key in LLMKind]?: TimeRanges };' }));
+    expect(scores(optional)).toEqual([4, 2]);
+  });
+
   it('a Map keyed by the type is not completeness-checked: relevance 4 risk 3', () => {
     const r = heuristicRubric(addVariant, link({ role: 'object_key', code: '>>  private readonly clients = new Map<LLMKind, ProviderClient>();' }));
     expect(scores(r)).toEqual([4, 3]);

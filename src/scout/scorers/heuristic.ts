@@ -201,6 +201,8 @@ export const EXHAUSTIVE_MARKERS: ReadonlyArray<{ name: string; pattern: RegExp }
 const DEFAULT_BRANCH = /\bdefault\s*(?::|->)|\bcase\s+_\s*:|(?:^|[\s,{(])_\s*(?:=>|->)/m;
 const MAP_KEY = /\b(?:Map|ReadonlyMap|WeakMap|HashMap|BTreeMap|dict|Dict|Mapping)\s*[<[]/;
 const RECORD_KEY = /\bRecord\s*<|\[\s*\w+\s+in\s+/;
+/** Keys the type does not require: `Partial<Record<K, V>>`, `{ [k in K]?: V }`. */
+const OPTIONAL_KEYS = /\bPartial\s*<\s*(?:Readonly\s*<\s*)?Record\s*<|\[\s*\w+\s+in\s+[^\]]+\]\s*\?\s*:/;
 const TYPE_ALIAS = /^\s*(?:export\s+)?(?:declare\s+)?type\s+\w+(?:<[^>]*>)?\s*=/;
 const TYPE_FAMILY = /\btype\s+family\b/;
 
@@ -318,6 +320,9 @@ function addVariantEvidence(base: HeuristicRow, link: ScoutLink, role: UsageRole
   }
   if (role === 'case_pattern' && hasSilentDefault(link.snippet)) {
     return row(5, 4, 2, 4, ['pattern-match', 'breaks-on-add'], 'switch/match with a default branch: the new variant falls into it silently; check the default is right');
+  }
+  if (role === 'object_key' && OPTIONAL_KEYS.test(line)) {
+    return row(4, 2, 1, 4, ['record-key'], 'optional keys (a Partial Record or an optional mapped type): a new variant needs no entry here');
   }
   if (role === 'object_key' && isIndexByValue(line, link.location.column) && !RECORD_KEY.test(line)) {
     // `queues[type]`: only breaks when the object's type spells out its keys; a Record over the type
