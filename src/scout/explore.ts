@@ -12,7 +12,10 @@ import type { LspService } from '../lsp/lsp-service.js';
 import type { ReferencesResult, Site } from '../lsp/types.js';
 import { search } from '../search/engine.js';
 import { editDistance } from '../search/ranking.js';
-import { makeLinkId, pathFactsOf, type LinkRelation, type ScoutLink } from './link.js';
+import { describeKeySites } from './key-site-facts.js';
+import { recordSiteKind } from './record-declaration.js';
+import { namesOneVariant } from './site-text.js';
+import { makeLinkId, pathFactsOf, siteLine, type LinkRelation, type ScoutLink } from './link.js';
 import { clampLimits, DEFAULT_POLICY, shouldExpand, type ExpandDecision, type PolicyCoefficients } from './policy.js';
 import { analyzeQuery, INTENT_PROFILES, type AnalyzedQuery } from './query-analysis.js';
 import type { Rating, Scorer } from './scorers/scorer.js';
@@ -70,7 +73,9 @@ const SNIPPET_RADIUS = 2;
 const FLOW_ROLES: ReadonlySet<UsageRole> = new Set(['type_property', 'type_parameter', 'type_reference']);
 /** Uses of a typed parameter or local variable read from the index per exploration (they cost no budget). */
 const MAX_LOCAL_FLOW_SITES = 400;
-const MAX_LOCAL_FLOW_SITES_PER_NAME = 25;
+const MAX_LOCAL_FLOW_SITES_PER_NAME = 60;
+/** Key sites (`queues[type]`, `[Kind.A]: …`) whose object's type is asked of the server, per exploration. */
+const MAX_KEY_SITE_LOOKUPS = 80;
 
 export async function explore(question: string, options: ExploreOptions): Promise<Exploration> {
   const started = performance.now();
@@ -87,6 +92,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
   const sources = { lsp: 0, index: 0 };
   let budgetLeft = limits.budget;
   const localFlowLimit = { left: MAX_LOCAL_FLOW_SITES };
+  const keyLookups = { left: MAX_KEY_SITE_LOOKUPS };
   /** Set when the server finds far fewer references to the question's symbol than the index has. */
   const server = { incomplete: false };
   let expansions = 0;
@@ -112,6 +118,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
     const children = await expandLink(node, query, options, files, sources, notes, expandedSymbols, server);
     const fresh = children.filter((c) => !visited.has(c.id));
     if (fresh.length === 0) continue;
+    await describeKeySites(fresh, query, { lsp: options.lsp, db: options.db, files, signal: options.signal }, keyLookups);
     const ratings = await options.scorer.rate(query, fresh, options.signal);
     const breadth = fresh.length;
     for (let i = 0; i < fresh.length; i++) {
@@ -137,7 +144,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
         frontier.push({ link, score: decision.score });
       }
     }
-    await followLocalFlows(fresh, query, options, files, visited, localFlowLimit, (rubric, depth, width) => shouldExpand(rubric, query.tags, depth, width, budgetLeft, effective));
+    await followLocalFlows(fresh, query, options, files, visited, localFlowLimit, keyLookups, (rubric, depth, width) => shouldExpand(rubric, query.tags, depth, width, budgetLeft, effective));
     progress('rated', `rated ${fresh.length} link(s) from ${node.location.file}:${node.location.line}`);
   }
   progress('done', `visited ${visited.size} link(s), ${expansions} expansion(s)`);
@@ -169,6 +176,7 @@ async function followLocalFlows(
   files: FileCache,
   visited: Map<string, VisitedLink>,
   limit: { left: number },
+  keyLookups: { left: number },
   decide: (rubric: Rating['rubric'], depth: number, breadth: number) => ExpandDecision,
 ): Promise<void> {
   if (!INTENT_PROFILES[query.intent].follow.includes('property_flow')) return;
@@ -203,6 +211,7 @@ async function followLocalFlows(
     }
   }
   if (found.length === 0) return;
+  await describeKeySites(found.map((f) => f.link), query, { lsp: options.lsp, db: options.db, files, signal: options.signal }, keyLookups);
   const ratings = await options.scorer.rate(query, found.map((f) => f.link), options.signal);
   found.forEach(({ link, parent }, i) => {
     const rating = ratings[i] ?? null;
@@ -212,10 +221,16 @@ async function followLocalFlows(
   });
 }
 
+/** A key site inside a type declaration (`type Prices = Record<Kind, number>`, `prices: Record<Kind, number>;`): its objects are elsewhere. */
+function declaresRecordType(link: ScoutLink): boolean {
+  return link.relation === 'reference' && link.role === 'object_key' && recordSiteKind(link.snippet.split(/\r?\n/), link.location.line - link.snippetStartLine) === 'declares_type';
+}
+
 /** Expanding a link means something only for symbols and for sites that carry the type on (property flows, calls into functions). */
 function canExpand(link: ScoutLink, query: AnalyzedQuery): boolean {
   if (link.relation === 'seed' || link.relation === 'property_flow' || link.relation === 'definition' || link.relation === 'implementation') return true;
-  if (link.role !== null && FLOW_ROLES.has(link.role)) return true;
+  if (link.role !== null && FLOW_ROLES.has(link.role)) return !namesOneVariant(siteLine(link), link.location.column);
+  if (declaresRecordType(link)) return true;
   const follow = INTENT_PROFILES[query.intent].follow;
   return (follow.includes('incoming_call') || follow.includes('outgoing_call')) && link.enclosing !== null;
 }
@@ -296,9 +311,11 @@ async function expandLink(
     sources[result.source] += count;
   };
 
-  // A site whose role carries the type on: follow the property, parameter or variable it annotates.
-  if (node.relation === 'reference' && node.role !== null && FLOW_ROLES.has(node.role)) {
-    const property = node.role === 'type_property' && node.enclosing ? propertyDefinition(options.db, node.location.file, node.enclosing) : null;
+  // A site whose role carries the type on: follow the property, parameter or variable it annotates,
+  // or the type a Record over the target declares (`type Prices = Record<Kind, number>`).
+  const declaresRecord = declaresRecordType(node);
+  if (node.relation === 'reference' && node.role !== null && (FLOW_ROLES.has(node.role) || declaresRecord)) {
+    const property = (node.role === 'type_property' || declaresRecord) && node.enclosing ? propertyDefinition(options.db, node.location.file, node.enclosing) : null;
     // The property as written at this site: overloads repeat an inline `{ mode?: X }` type, and
     // each copy is its own property (the implementation's is the one its body reads).
     const own = annotatedName(files, node.location.file, node.location.line, node.location.column ?? 0);
@@ -307,7 +324,9 @@ async function expandLink(
       : own;
     if (flow && !expandedSymbols.has(`flow:${flow.file}:${flow.line}:${flow.column}`)) {
       expandedSymbols.add(`flow:${flow.file}:${flow.line}:${flow.column}`);
-      out.push(makeLink(files, flow, 'property_flow', flow.symbol, flow.kind, null, node.enclosing, depth, 'index'));
+      const link = makeLink(files, flow, 'property_flow', flow.symbol, flow.kind, null, node.enclosing, depth, 'index');
+      if (declaresRecord || node.recordOfTarget) link.recordOfTarget = true;
+      out.push(link);
     }
     return out;
   }
@@ -334,6 +353,7 @@ async function expandLink(
         if (node.relation === 'property_flow' && link.role === 'object_key' && /^\s*\??:/.test(files.line(site.file, site.line).slice(site.column + (name ?? '').length))) {
           link.role = 'assignment';
         }
+        if (node.relation === 'property_flow' && node.recordOfTarget) link.recordOfTarget = true;
         out.push(link);
       }
     }
@@ -421,7 +441,9 @@ function propertyDefinition(db: Database.Database, file: string, qualifiedName: 
 function localBinding(files: FileCache, link: ScoutLink): { line: number; column: number; symbol: string } | null {
   const { file, line } = link.location;
   const column = link.location.column ?? 0;
-  if (link.role === 'type_parameter' || link.role === 'type_reference') return annotatedName(files, file, line, column);
+  if (link.role === 'type_parameter' || link.role === 'type_reference') {
+    return namesOneVariant(files.line(file, line), column) ? null : annotatedName(files, file, line, column);
+  }
   if (link.relation !== 'reference' || link.role === 'import' || link.role === 'export') return null;
   const text = files.line(file, line);
   const destructuring = /\b(?:const|let|var)\s*\{[^}]*\}\s*=(?!=)/.exec(text);

@@ -7,6 +7,8 @@
  * "test file" (a scorer may draw such conclusions from `pathFacts`, visibly, in its reason).
  */
 import type { UsageRole } from '../core/types.js';
+import type { BuiltObject } from './built-object.js';
+import type { IndexedObject } from './indexed-object.js';
 
 /** How the link was reached from its parent node. */
 export const LINK_RELATIONS = [
@@ -64,6 +66,18 @@ export interface ScoutLink {
   snippetStartLine: number;
   /** The server's hover text, trimmed; null when there was none (or the link came from the index). */
   hover: string | null;
+  /**
+   * At an element access by a value of the question's type (`queues[type]`): the indexed object's type
+   * as the language server reports it, and whether that type lists its keys (see scout/indexed-object).
+   */
+  indexedObject?: IndexedObject | null;
+  /** At a computed key (`[Kind.A]: …`): the object literal it belongs to and whether its type requires every variant. */
+  builtObject?: BuiltObject | null;
+  /**
+   * The site names (or is) a type, property or variable typed as a Record / mapped type over the
+   * question's type, reached by following that declaration: an object built here needs every key.
+   */
+  recordOfTarget?: boolean;
   pathFacts: PathFacts;
   /** Distance from the seeds: seeds are 0, their links 1, ... */
   depth: number;

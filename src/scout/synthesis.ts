@@ -6,6 +6,7 @@
 import type { UsageRole } from '../core/types.js';
 import type { Exploration, VisitedLink } from './explore.js';
 import { formatLocation, siteLine } from './link.js';
+import { recordSiteKind } from './record-declaration.js';
 import type { Intent } from './query-analysis.js';
 import { safelyIgnoredReason } from './scorers/heuristic.js';
 
@@ -70,7 +71,14 @@ function actionFor(intent: Intent, visited: VisitedLink): string {
   }
   if (intent === 'add_variant') {
     if (role === 'case_pattern') return 'add a case for the new variant (or check that the default branch is right for it)';
-    if (role === 'object_key') return 'add an entry for the new variant';
+    if (visited.link.indexedObject?.keys === 'listed') return `give \`${visited.link.indexedObject.name}\`'s type a key for the new variant (or narrow the value first)`;
+    if (visited.link.indexedObject?.keys === 'open') return 'make sure the object has an entry for the new variant where it is built';
+    const built = visited.link.builtObject;
+    if (built?.requiresEveryKey === false) return 'nothing needed to compile; add an entry if lookups by the new variant reach this object';
+    if (role === 'object_key' && recordSiteKind(visited.link.snippet.split(/\r?\n/), visited.link.location.line - visited.link.snippetStartLine) === 'declares_type') {
+      return 'add the entry where objects of this type are built (followed: see the other pointers)';
+    }
+    if (role === 'object_key' || visited.link.recordOfTarget) return 'add an entry for the new variant';
     if (role === 'comparison') return 'check whether the new variant needs this branch too';
     if (relation === 'property_flow') return 'follow this property: code that switches on it must handle the new variant';
     if (role === 'type_property' || role === 'type_parameter' || role === 'type_return') return 'values of the new variant flow through here: check the code that reads it';
@@ -89,7 +97,9 @@ function riskWord(risk: number): Pointer['risk'] {
 
 function describe(v: VisitedLink): string {
   const link = v.link;
-  const role = link.role ? (ROLE_WORDS[link.role] ?? link.role) : link.relation === 'seed' ? `definition${link.kind ? ` (${link.kind})` : ''}` : link.relation.replace('_', ' ');
+  const indexed = link.indexedObject ? `indexes \`${link.indexedObject.name}\` (${link.indexedObject.type}) by it` : null;
+  const built = link.builtObject?.name ? `entry of \`${link.builtObject.name}\`${link.builtObject.type ? ` (${link.builtObject.type})` : ''}` : null;
+  const role = indexed ?? built ?? (link.role ? (ROLE_WORDS[link.role] ?? link.role) : link.relation === 'seed' ? `definition${link.kind ? ` (${link.kind})` : ''}` : link.relation.replace('_', ' '));
   const where = link.enclosing ? ` in ${link.enclosing}` : '';
   const code = siteLine(link).trim().slice(0, 90);
   return `${role}${where}${code ? `: \`${code}\`` : ''}`;

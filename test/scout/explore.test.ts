@@ -55,16 +55,18 @@ afterAll(async () => {
 });
 
 describe('scout ask: what breaks if I add a variant to LLMKind', () => {
-  it('finds the exhaustive switches, the Record and mapped-type keys, as high-risk pointers', () => {
+  it('finds the exhaustive switches and the objects that must list every variant as high-risk pointers', () => {
     const high = linesOf(answer.pointers, 'high');
     for (const site of [
       `src/pricing.ts:${lineOf('src/pricing.ts', 'case LLMKind.OpenAI')}`,
       `src/router.ts:${lineOf('src/router.ts', 'case LLMKind.OpenAI')}`,
-      `src/kinds.ts:${lineOf('src/kinds.ts', '[LLMKind.OpenAI]: \'gpt')}`,
-      `src/kinds.ts:${lineOf('src/kinds.ts', '[K in LLMKind]')}`,
+      `src/kinds.ts:${lineOf('src/kinds.ts', 'DEFAULT_MODEL: Record<LLMKind')}`,
+      `src/kinds.ts:${lineOf('src/kinds.ts', 'NEEDS_KEY: KeyRequirement')}`,
     ]) {
       expect(high).toContain(site);
     }
+    // The mapped type alias only declares a type: NEEDS_KEY, built with it, is where the entry goes.
+    expect(linesOf(answer.pointers, 'medium')).toContain(`src/kinds.ts:${lineOf('src/kinds.ts', '[K in LLMKind]')}`);
   });
 
   it('gives one pointer per place: the keys of DEFAULT_MODEL are one pointer, the other lines in also', () => {

@@ -4,6 +4,7 @@ import { DEFAULT_POLICY, shouldExpand } from '../../src/scout/policy.js';
 import { analyzeQuery, INTENTS } from '../../src/scout/query-analysis.js';
 import { validateRubric, type Rubric } from '../../src/scout/rubric.js';
 import { guessRole, hasSilentDefault, heuristicRubric, HeuristicScorer, ROLE_TABLE, safelyIgnoredReason } from '../../src/scout/scorers/heuristic.js';
+import type { ScoutLink } from '../../src/scout/link.js';
 import { link } from './links.js';
 
 const addVariant = analyzeQuery('what breaks if I add a variant to `LLMKind`?');
@@ -59,10 +60,23 @@ describe('heuristic scorer: add a variant', () => {
     const record = heuristicRubric(addVariant, link({ file: 'src/kinds.ts', role: 'object_key', code: '>>export const DEFAULT_MODEL: Record<LLMKind, string> = {\n  [LLMKind.OpenAI]: "gpt-4o-mini",' }));
     expect(scores(record)).toEqual([5, 5]);
     expect(record.tags).toEqual(['exhaustive', 'record-key', 'breaks-on-add']);
-    const mapped = heuristicRubric(addVariant, link({ role: 'object_key', code: '>>export type KeyRequirement = { [K in LLMKind]: boolean };' }));
-    expect(scores(mapped)).toEqual([5, 5]);
-    const entry = heuristicRubric(addVariant, link({ role: 'object_key', code: 'export const NEEDS_KEY: KeyRequirement = {\n>>  [LLMKind.OpenAI]: true,' }));
+    const entry = heuristicRubric(addVariant, link({ role: 'object_key', code: 'export const DEFAULT_MODEL: Record<LLMKind, string> = {\n>>  [LLMKind.OpenAI]: "gpt-4o-mini",' }));
     expect(scores(entry)).toEqual([5, 5]);
+  });
+
+  it('a Record or mapped type that only declares a type is followed, not a break site: relevance 4 risk 3', () => {
+    const mapped = heuristicRubric(addVariant, link({ role: 'object_key', code: '>>export type KeyRequirement = { [K in LLMKind]: boolean };' }));
+    expect(scores(mapped)).toEqual([4, 3]);
+    const field = heuristicRubric(addVariant, link({ role: 'object_key', code: '>>  severities: Record<LLMKind, number>;' }));
+    expect(scores(field)).toEqual([4, 3]);
+  });
+
+  it('an entry of an object literal: high only when its type requires every variant', () => {
+    const entry = (builtObject: ScoutLink['builtObject']) =>
+      heuristicRubric(addVariant, { ...link({ role: 'object_key', column: 3, code: 'export const NEEDS_KEY: KeyRequirement = {\n>>  [LLMKind.OpenAI]: true,' }), builtObject });
+    expect(scores(entry(undefined))).toEqual([4, 3]); // no server: cautious
+    expect(scores(entry({ line: 1, name: 'NEEDS_KEY', type: 'KeyRequirement', requiresEveryKey: true }))).toEqual([5, 5]);
+    expect(scores(entry({ line: 1, name: 'maps', type: null, requiresEveryKey: false }))).toEqual([3, 2]);
   });
 
   it('optional keys (Partial Record, optional mapped type) need no entry for a new variant: low risk', () => {

@@ -10,6 +10,8 @@ export interface LinkSpec extends Partial<Omit<ScoutLink, 'location' | 'pathFact
   code?: string;
   role?: UsageRole | null;
   id?: string;
+  /** 0-based column of the site on its line (default: none). */
+  column?: number;
 }
 
 export function link(spec: LinkSpec = {}): ScoutLink {
@@ -20,7 +22,7 @@ export function link(spec: LinkSpec = {}): ScoutLink {
   const lines = raw.map((l) => (l.startsWith('>>') ? l.slice(2) : l));
   const line = at + Math.max(0, marked);
   const symbol = spec.symbol === undefined ? 'LLMKind' : spec.symbol;
-  const location = { file, line };
+  const location = spec.column === undefined ? { file, line } : { file, line, column: spec.column };
   return {
     id: spec.id ?? makeLinkId(location, symbol),
     relation: spec.relation ?? 'reference',

@@ -24,10 +24,14 @@
 import { codeTokens, identifierParts, stem } from '../../core/code-tokens.js';
 import type { UsageRole } from '../../core/types.js';
 import { siteLine, type ScoutLink } from '../link.js';
+import { recordSiteKind } from '../record-declaration.js';
+import { buildsObjectAt, isComputedKey, isIndexByValue, namesOneVariant } from '../site-text.js';
 import type { AnalyzedQuery, Intent } from '../query-analysis.js';
 import { capReason, type Rubric } from '../rubric.js';
 import { KNOWN_TAGS, normalizeTag } from '../tags.js';
 import type { Rating, Scorer } from './scorer.js';
+
+export { isIndexByValue } from '../site-text.js';
 
 /** One row of the tables. */
 export interface HeuristicRow {
@@ -199,6 +203,8 @@ export const EXHAUSTIVE_MARKERS: ReadonlyArray<{ name: string; pattern: RegExp }
 
 /** A visible default / wildcard branch (a new variant would fall into it). */
 const DEFAULT_BRANCH = /\bdefault\s*(?::|->)|\bcase\s+_\s*:|(?:^|[\s,{(])_\s*(?:=>|->)/m;
+/** Type positions whose value could carry any variant onwards (unless they name one variant). */
+const FLOW_LIKE_ROLES: ReadonlySet<UsageRole> = new Set(['type_property', 'type_parameter', 'type_reference', 'type_return']);
 const MAP_KEY = /\b(?:Map|ReadonlyMap|WeakMap|HashMap|BTreeMap|dict|Dict|Mapping)\s*[<[]/;
 const RECORD_KEY = /\bRecord\s*<|\[\s*\w+\s+in\s+/;
 /** Keys the type does not require: `Partial<Record<K, V>>`, `{ [k in K]?: V }`. */
@@ -216,17 +222,6 @@ export function hasSilentDefault(snippet: string): boolean {
   const body = snippet.slice(match.index + match[0].length).split(/\r?\n/).slice(0, 3).join('\n').trim();
   if (body === '' || /^[{}\s]*$/.test(body)) return false;
   return !/^\{?\s*(?:throw|raise|panic|error|undefined|absurd|unreachable|assert_?[Nn]ever|assertUnreachable|return\s+assert_?[Nn]ever|return\s+assertUnreachable)\b/.test(body);
-}
-
-/**
- * `obj[name]` / `obj?.[name]` at this column: an element access by a value, as opposed to a
- * computed key in an object literal (`[Kind.A]: ...`), which spells an entry out.
- */
-export function isIndexByValue(line: string, column: number | undefined): boolean {
-  if (column === undefined) return false;
-  // The name may end a member chain: `lists[fragment.type]`.
-  if (!/\[\s*(?:[\w$]+\s*\??\.\s*)*$/.test(line.slice(0, column))) return false;
-  return !/^[\w$.?]*\]\s*\??:/.test(line.slice(column));
 }
 
 /** Guess a role from the site's code line when the index has none (LSP-only links). */
@@ -310,6 +305,26 @@ function addVariantEvidence(base: HeuristicRow, link: ScoutLink, role: UsageRole
     return row(5, 5, 2, 5, ['type-family', 'exhaustive', 'breaks-on-add'], 'type family over the type: needs an equation for the new variant');
   }
   const line = siteLine(link);
+  const column = link.location.column;
+  if (role === 'object_key' && namesOneVariant(line, column)) {
+    // `[Kind.A]: …` lists one entry: it breaks only in an object that must list them all (typed with a
+    // Record over the type just above), else the declaration is the place to look; `map[Kind.A]` is unaffected.
+    if (!isComputedKey(line, column)) return row(3, 1, 1, 4, [], 'indexes with one named variant: unaffected by a new one');
+    const built = link.builtObject;
+    const named = built?.name ? `\`${built.name}\`` : 'the object';
+    if (built?.requiresEveryKey === true) {
+      return row(5, 5, 1, 5, ['record-key', 'exhaustive', 'breaks-on-add'], `an entry of ${named}, whose type (${built.type}) requires one per variant: the new variant needs an entry here`);
+    }
+    if (built?.requiresEveryKey === false) {
+      return row(3, 2, 1, 4, ['record-key'], `an entry of ${named}${built.type ? ` (${built.type})` : ', an inferred object'}, whose type does not require every variant: compiles; add an entry if lookups by the new variant reach it`);
+    }
+    if (recordSiteKind(link.snippet.split(/\r?\n/), link.location.line - link.snippetStartLine) !== 'builds_value') {
+      return row(4, 3, 1, 3, ['record-key'], 'an entry for one variant in an object literal: if the object must list every variant, it needs one for the new variant too');
+    }
+  }
+  if (FLOW_LIKE_ROLES.has(role) && namesOneVariant(line, column)) {
+    return row(3, 1, 1, 4, [], 'typed with one named variant: unaffected by a new one');
+  }
   // A check nearby counts for the sites that make up the switch / map; for others only on their own line
   // (`return LLMKind.OpenAI` inside a switch over strings is not a break site).
   const nearbyCounts = role === 'case_pattern' || role === 'comparison' || role === 'object_key' || role === 'other';
@@ -324,7 +339,20 @@ function addVariantEvidence(base: HeuristicRow, link: ScoutLink, role: UsageRole
   if (role === 'object_key' && OPTIONAL_KEYS.test(line)) {
     return row(4, 2, 1, 4, ['record-key'], 'optional keys (a Partial Record or an optional mapped type): a new variant needs no entry here');
   }
-  if (role === 'object_key' && isIndexByValue(line, link.location.column) && !RECORD_KEY.test(line)) {
+  if (role === 'object_key' && recordSiteKind(link.snippet.split(/\r?\n/), link.location.line - link.snippetStartLine) === 'declares_type') {
+    return row(4, 3, 2, 4, ['record-key', 'property-flow'], 'declares a type keyed by the variants (a Record / mapped type): the objects built with it need an entry for the new variant, not this line; followed to them');
+  }
+  if (link.recordOfTarget && buildsObjectAt(line, link.location.column)) {
+    return row(5, 5, 1, 4, ['record-key', 'exhaustive', 'breaks-on-add'], 'builds an object of a type keyed by the variants (a Record / mapped type over it): the new variant needs an entry here');
+  }
+  if ((role === 'object_key' || link.indexedObject) && isIndexByValue(line, link.location.column) && !RECORD_KEY.test(line)) {
+    const object = link.indexedObject;
+    if (object?.keys === 'listed') {
+      return row(5, 5, 2, 5, ['record-key', 'exhaustive', 'breaks-on-add'], `indexes \`${object.name}\` (${object.type}), whose type lists its keys: the new variant is not one of them, so this stops compiling until the type has an entry for it`);
+    }
+    if (object?.keys === 'open') {
+      return row(3, 2, 2, 4, ['record-key'], `indexes \`${object.name}\` (${object.type}), whose type admits the new key: compiles; the entry is added where the object is built`);
+    }
     // `queues[type]`: only breaks when the object's type spells out its keys; a Record over the type
     // (or a Partial one) already admits the new key. Which one it is takes the object's type: review it.
     return row(5, 3, 2, 4, ['record-key', 'breaks-on-add'], 'indexes an object with a value of the type: breaks if that object lists its keys (not a Record over the type); check it has an entry for the new variant');

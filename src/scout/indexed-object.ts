@@ -1,0 +1,207 @@
+/**
+ * What the object indexed at an `obj[value]` site admits as keys, asked of the language server.
+ *
+ * `queues[type]` with `type` of the question's union breaks once a variant is added only when
+ * `queues`'s type spells its keys out (`interface Queues { audio: …; video: … }`, or a Record over
+ * some other key type): the new value is not one of them. A Record or mapped type over the union
+ * itself, a string index signature or `any` admits the new key. The heuristic alone cannot tell
+ * these apart (the site's line only says `queues[type]`), so the exploration asks the server for
+ * the object's type (hover) and, when that is a name, reads the declaration the name resolves to
+ * (type definition). One concept: keys listed or open.
+ */
+import type { LspService } from '../lsp/lsp-service.js';
+import { braceBody, declarationText, keyAdmits, MAX_DECLARATION_LINES, splitTop } from './type-text.js';
+
+export type KeySet = 'listed' | 'open' | 'unknown';
+
+/** The object indexed at a site, its type as the server shows it, and whether that type lists its keys. */
+export interface IndexedObject {
+  /** The object expression's last name (`queues` in `this.queues[type]`). */
+  name: string;
+  /** Its type, as one line, cut to a readable length. */
+  type: string;
+  keys: KeySet;
+}
+
+/** Reads repository files line by line (the exploration's file cache). */
+export interface LineReader {
+  line(file: string, line: number): string;
+}
+
+const TYPE_CHARS = 160;
+const MAX_ANNOTATION_LINES = 15;
+
+/**
+ * The name of the object indexed by the value at `column` (`this.queues[type]`, `lists?.[frag.type]`,
+ * ``level[`${type}Codec`]``), with its column; null when the site is not an element access or the
+ * object is not a plain name (`f()[x]`).
+ */
+export function indexedObjectAt(line: string, column: number): { name: string; column: number } | null {
+  const before = line.slice(0, column);
+  const bracket = /(?:\?\.)?\[\s*(?:(?:[\w$]+\s*\??\.\s*)*|`[^`]*\$\{\s*(?:[\w$]+\s*\??\.\s*)*)$/.exec(before);
+  if (!bracket) return null;
+  const object = /([A-Za-z_$][\w$]*)\s*!?$/.exec(before.slice(0, bracket.index));
+  if (!object?.[1]) return null;
+  return { name: object[1], column: bracket.index - object[0].length };
+}
+
+/** The type part of a hover signature: `(property) A.queues: Queues | null` → `Queues | null`. */
+export function typeFromHover(hover: string): string | null {
+  const first = hover.split(/\n\n/)[0]?.replace(/\s+/g, ' ').trim() ?? '';
+  const match = /^(?:\((?:property|parameter|variable|const|let|var|alias)\)\s+|(?:const|let|var|readonly)\s+)*[\w$.]+\??\s*:\s*(.+)$/.exec(first);
+  return match?.[1]?.trim() ?? null;
+}
+
+/** A type as read from its text: keys listed or open, or names still to resolve. */
+export type TypeReading = KeySet | { named: string } | { union: string[] };
+
+/** A union's keys: listed when every member lists them, open when any member admits any key. */
+export function combineKeySets(kinds: readonly KeySet[]): KeySet {
+  if (kinds.length > 0 && kinds.every((k) => k === 'listed')) return 'listed';
+  return kinds.some((k) => k === 'open') ? 'open' : 'unknown';
+}
+
+/** Type names followed from a site to declarations (an alias of an alias of a union of object types). */
+const MAX_NAME_HOPS = 3;
+
+/**
+ * Whether a type written out (a hover's type, a declaration's right-hand side) lists its keys.
+ * A bare name (or generic application) is returned as `{ named }` for the caller to resolve.
+ */
+export function classifyType(typeText: string, target: string): TypeReading {
+  let text = typeText.trim().replace(/^readonly\s+/, '');
+  while (text.startsWith('(') && text.endsWith(')')) text = text.slice(1, -1).trim();
+  const members = splitTop(text, '|').filter((m) => m !== 'null' && m !== 'undefined');
+  if (members.length > 1) {
+    const kinds = members.map((m) => classifyType(m, target));
+    if (kinds.every((k) => typeof k === 'string')) return combineKeySets(kinds as KeySet[]);
+    return { union: members };
+  }
+  text = members[0] ?? '';
+  if (text === 'any' || text === 'object') return 'open';
+  const wrapper = /^(?:Partial|Readonly|Required)\s*<([\s\S]*)>$/.exec(text);
+  if (wrapper?.[1]) return classifyType(wrapper[1], target);
+  const record = /^Record\s*<([\s\S]*)>$/.exec(text);
+  if (record?.[1]) {
+    const [key] = splitTop(record[1], ',');
+    return key !== undefined && keyAdmits(key, target) ? 'open' : 'listed';
+  }
+  const body = braceBody(text);
+  if (body !== null) {
+    const mapped = /^\s*(?:readonly\s+)?\[\s*[\w$]+\s+in\s+([^\]]+)\]/.exec(body);
+    if (mapped?.[1]) return keyAdmits(mapped[1].trim(), target) ? 'open' : 'listed';
+    if (/\[\s*[\w$]+\s*:\s*(?:string|number|PropertyKey)\s*\]\s*:/.test(body)) return 'open';
+    return /[\w$'"\]]\s*\??\s*:/.test(body) ? 'listed' : 'unknown';
+  }
+  const named = /^([A-Za-z_$][\w$.]*)(?:\s*<[\s\S]*>)?$/.exec(text);
+  if (named?.[1] && !['Map', 'ReadonlyMap', 'WeakMap', 'Set', 'Array', 'ReadonlyArray', 'string', 'number', 'unknown', 'never'].includes(named[1])) {
+    return { named: named[1] };
+  }
+  return 'unknown';
+}
+
+/**
+ * Whether the declaration starting at `line` (an interface, type alias or class the type definition
+ * points to) lists its keys. Reads at most MAX_DECLARATION_LINES lines, up to the balancing brace.
+ */
+export function classifyDeclaration(lines: readonly string[], target: string): KeySet | { alias: string } {
+  const text = declarationText(lines);
+  const alias = /\btype\s+[\w$]+\s*(?:<[^=]*>)?\s*=\s*([\s\S]*?);?\s*$/.exec(text);
+  if (alias?.[1]) return { alias: alias[1] };
+  const shape = /\b(interface|class)\s+[\w$]+[^{]*\{([\s\S]*)\}/.exec(text);
+  if (shape?.[2] !== undefined) {
+    if (/\bextends\s+(?:Record|Map)\b/.test(text.slice(0, shape.index + shape[0].indexOf('{')))) return 'unknown';
+    if (/\[\s*[\w$]+\s*:\s*(?:string|number|PropertyKey)\s*\]\s*:/.test(shape[2])) return 'open';
+    return 'listed';
+  }
+  return 'unknown';
+}
+
+/** Whether a type lists its keys, following type names to their declarations (at most MAX_NAME_HOPS). */
+export async function resolveKeySet(
+  typeText: string,
+  target: string,
+  at: { file: string; line: number; column: number },
+  files: LineReader,
+  findDeclaration: DeclarationFinder,
+  hops = 0,
+): Promise<KeySet> {
+  const reading = classifyType(typeText, target);
+  if (typeof reading === 'string') return reading;
+  if ('union' in reading) {
+    const kinds: KeySet[] = [];
+    for (const member of reading.union) kinds.push(await resolveKeySet(member, target, at, files, findDeclaration, hops));
+    return combineKeySets(kinds);
+  }
+  if (hops >= MAX_NAME_HOPS) return 'unknown';
+  const declared = await findDeclaration(reading.named, at);
+  if (!declared) return 'unknown';
+  const declaration = classifyDeclaration(declarationLines(files, declared), target);
+  if (typeof declaration === 'string') return declaration;
+  return resolveKeySet(declaration.alias, target, { file: declared.file, line: declared.line, column: 0 }, files, findDeclaration, hops + 1);
+}
+
+/**
+ * Where a type name used at `at` is declared (1-based line of the name): the exploration looks in the
+ * index first (aliases of a Record have no type symbol a server's type definition could point to)
+ * and asks the server otherwise.
+ */
+export type DeclarationFinder = (name: string, at: { file: string; line: number; column: number }) => Promise<{ file: string; line: number } | null>;
+
+/** The lines of a declaration, from its name's line on. */
+export function declarationLines(files: LineReader, declared: { file: string; line: number }): string[] {
+  const lines: string[] = [];
+  for (let l = declared.line; l < declared.line + MAX_DECLARATION_LINES; l++) lines.push(files.line(declared.file, l));
+  return lines;
+}
+
+/** The type annotation written at a declaration (`timeRanges: { [k in K]?: T } | null = …`), across lines; null without one. */
+export function annotationAt(files: LineReader, at: { file: string; line: number; column: number }): string | null {
+  let text = files.line(at.file, at.line).slice(at.column);
+  for (let l = at.line + 1; l < at.line + MAX_ANNOTATION_LINES; l++) text += `\n${files.line(at.file, l)}`;
+  const head = /^[\w$]+\s*[?!]?\s*:\s*/.exec(text);
+  if (!head) return null;
+  let depth = 0;
+  for (let i = head[0].length; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{' || c === '[' || c === '(' || c === '<') depth++;
+    else if (c === '}' || c === ']' || c === ')' || (c === '>' && text[i - 1] !== '=')) depth--;
+    if (depth < 0 || (depth === 0 && ((c === '=' && text[i + 1] !== '>') || c === ';' || c === ','))) {
+      return text.slice(head[0].length, i).trim() || null;
+    }
+  }
+  return null;
+}
+
+/**
+ * Asks the server for the type of the object indexed at the site (file, line, 0-based column of the
+ * indexing value) and classifies its keys. Null when the site is not an element access on a name or
+ * the server has no type for it (then the heuristic keeps its cautious middle rating).
+ */
+export async function describeIndexedObject(
+  lsp: LspService,
+  files: LineReader,
+  site: { file: string; line: number; column: number },
+  target: string,
+  findDeclaration: DeclarationFinder,
+): Promise<IndexedObject | null> {
+  const object = indexedObjectAt(files.line(site.file, site.line), site.column);
+  if (!object) return null;
+  const at = { file: site.file, line: site.line, column: object.column };
+  const hover = await lsp.hover(at);
+  if (hover.source !== 'lsp' || !hover.value) return null;
+  const type = typeFromHover(hover.value.text);
+  if (!type) return null;
+  let keys = await resolveKeySet(type, target, at, files, findDeclaration);
+  if (keys === 'listed' && type.trim().startsWith('{')) {
+    // Hover expands a mapped type over a literal union (`{ [s in State]: X }` shows as `{ a: X; b: X }`):
+    // the annotation as written at the declaration says whether it is keyed by the union.
+    const definitions = await lsp.definition(at);
+    const declared = definitions.source === 'lsp' ? definitions.value[0] : undefined;
+    const annotation = declared ? annotationAt(files, declared) : null;
+    const written = annotation && declared ? await resolveKeySet(annotation, target, { file: declared.file, line: declared.line, column: declared.column }, files, findDeclaration) : 'unknown';
+    if (written !== 'unknown') keys = written;
+  }
+  const oneLine = type.replace(/\s+/g, ' ');
+  return { name: object.name, type: oneLine.length > TYPE_CHARS ? `${oneLine.slice(0, TYPE_CHARS - 1)}…` : oneLine, keys };
+}

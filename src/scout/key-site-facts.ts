@@ -1,0 +1,61 @@
+/**
+ * Facts from the language server about key sites, gathered before they are rated (for "add a
+ * variant" only): at `queues[type]`, whether the indexed object's type lists its keys; at
+ * `[Kind.A]: …`, whether the object literal's type requires one entry per variant. The heuristic
+ * cannot read either from the site's line; without a server the links keep no such fact and the
+ * scorer stays cautious (medium risk).
+ */
+import type Database from 'better-sqlite3';
+import type { LspService } from '../lsp/lsp-service.js';
+import { describeBuiltObject } from './built-object.js';
+import { describeIndexedObject, indexedObjectAt, type DeclarationFinder, type LineReader } from './indexed-object.js';
+import type { ScoutLink } from './link.js';
+import type { AnalyzedQuery } from './query-analysis.js';
+import { isComputedKey, namesOneVariant } from './site-text.js';
+
+export interface KeySiteContext {
+  lsp: LspService;
+  db: Database.Database;
+  files: LineReader;
+  signal?: AbortSignal | undefined;
+}
+
+/** Sets `indexedObject` / `builtObject` on the key sites among `links`; `lookups` bounds the server requests per exploration. */
+export async function describeKeySites(links: readonly ScoutLink[], query: AnalyzedQuery, context: KeySiteContext, lookups: { left: number }): Promise<void> {
+  if (query.intent !== 'add_variant' || !query.target) return;
+  const target = query.target.split('.').pop() ?? query.target;
+  const findDeclaration = declarationFinder(context);
+  for (const link of links) {
+    if (lookups.left <= 0) return;
+    const column = link.location.column;
+    // The index calls `obj[x]` a key use; inside a template (`obj[`${x}Codec`]`) or a comparison it may say otherwise.
+    if (link.role === null || link.role === 'import' || link.role === 'export' || column === undefined) continue;
+    const line = context.files.line(link.location.file, link.location.line);
+    const site = { file: link.location.file, line: link.location.line, column };
+    if (isComputedKey(line, column)) {
+      lookups.left--;
+      context.signal?.throwIfAborted();
+      link.builtObject = await describeBuiltObject(context.lsp, context.files, site, target, findDeclaration);
+    } else if (indexedObjectAt(line, column) && !namesOneVariant(line, column)) {
+      lookups.left--;
+      context.signal?.throwIfAborted();
+      link.indexedObject = await describeIndexedObject(context.lsp, context.files, site, target, findDeclaration);
+    }
+  }
+}
+
+/** Index first (a type alias has no symbol a server's type definition points to), then the server. */
+function declarationFinder(context: KeySiteContext): DeclarationFinder {
+  const byName = context.db.prepare(
+    `SELECT f.path AS file, d.name_line AS line FROM definitions d JOIN files f ON f.id = d.file_id
+      WHERE d.name = ? AND d.kind IN ('type_alias', 'interface', 'class')
+      ORDER BY (f.path = ?) DESC, d.is_exported DESC LIMIT 1`,
+  );
+  return async (name, at) => {
+    const row = byName.get(name.split('.').pop() ?? name, at.file) as { file: string; line: number } | undefined;
+    if (row) return row;
+    const definitions = await context.lsp.typeDefinition(at);
+    const declared = definitions.source === 'lsp' ? definitions.value[0] : undefined;
+    return declared ? { file: declared.file, line: declared.line } : null;
+  };
+}

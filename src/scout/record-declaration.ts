@@ -1,0 +1,43 @@
+/**
+ * Whether a site inside a Record or mapped type over the question's type (`Record<Kind, V>`,
+ * `{ [k in Kind]: V }`) builds a value there or only declares a type.
+ *
+ * `const PRICES: Record<Kind, number> = {…}` breaks when a variant is added: the object lacks the
+ * new key. `type Prices = Record<Kind, number>` or a field `prices: Record<Kind, number>;` does not:
+ * the objects built with that type break, wherever they are, so the declaration is followed (its
+ * references are the candidates) rather than reported as a break site itself.
+ */
+export type RecordSite = 'declares_type' | 'builds_value';
+
+const RECORD_HEAD = /\bRecord\s*<|\[\s*[\w$]+\s+in\s+/;
+const TYPE_ALIAS_HEAD = /^\s*(?:export\s+)?(?:declare\s+)?type\s+[\w$]+\s*(?:<[^=]*>)?\s*=/;
+/** Lines looked at above the site for the declaration's head (`ElementaryStreamTypes,` continues a `Record<` opened above). */
+const LOOK_BACK = 3;
+
+/**
+ * `lines`: consecutive code lines holding the site (a snippet); `siteIndex`: the site's index in them.
+ * Null when no Record / mapped-type head is found at or just above the site.
+ */
+export function recordSiteKind(lines: readonly string[], siteIndex: number): RecordSite | null {
+  for (let i = siteIndex; i >= Math.max(0, siteIndex - LOOK_BACK); i--) {
+    const line = lines[i] ?? '';
+    const head = RECORD_HEAD.exec(line);
+    const alias = TYPE_ALIAS_HEAD.test(line);
+    if (alias) return 'declares_type';
+    if (!head) {
+      // A line that ends a statement above the site: the site is not inside a Record opened earlier.
+      if (i < siteIndex && /[;{}]\s*$/.test(line)) return null;
+      continue;
+    }
+    // The text from the Record onwards, down to the site: an initializer (`= {`, not `=>`) builds a value.
+    const rest = [line.slice(head.index), ...lines.slice(i + 1, siteIndex + 1)].join('\n');
+    const before = line.slice(0, head.index);
+    if (/=(?![>=])/.test(rest.replace(/=>/g, '')) || /\bsatisfies\s*$/.test(before) || /\bas\s*$/.test(before)) return 'builds_value';
+    // `name: Record<…>;` (a field or property signature), `(x: Record<…>)`, `): Record<…> {`: a type position.
+    if (/:\s*(?:(?:Readonly|Partial|Required)\s*<\s*)*$/.test(before) || /\{\s*$/.test(before)) return 'declares_type';
+    // `  Record<K, V>` continuing a `Partial<` opened above: the head is further up.
+    if (/^[\s<,(|]*$/.test(before) && i > 0) continue;
+    return null;
+  }
+  return null;
+}

@@ -1,0 +1,120 @@
+/**
+ * Key sites for "add a variant", checked with the real typescript-language-server: an element access
+ * breaks only when the indexed object's type lists its keys (the server says which), a Record type
+ * alias is not a break site itself but the objects built with it are, and indexing with one named
+ * variant is unaffected.
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexRepository } from '../../src/index/indexer.js';
+import { SqliteStore } from '../../src/index/store.js';
+import { LspService } from '../../src/lsp/lsp-service.js';
+import { explore } from '../../src/scout/explore.js';
+import { HeuristicScorer } from '../../src/scout/scorers/heuristic.js';
+import { synthesize, type Pointer, type ScoutAnswer } from '../../src/scout/synthesis.js';
+
+const EXAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'llm-router');
+const KEYED = `import { LLMKind } from './kinds.js';
+
+interface Listed {
+  openai: number;
+  anthropic: number;
+  ollama: number;
+}
+const LISTED: Listed = { openai: 1, anthropic: 2, ollama: 3 };
+const SOME: Partial<Record<LLMKind, number>> = { openai: 1 };
+export type Costs = Record<LLMKind, number>;
+
+export const COSTS: Costs = { openai: 1, anthropic: 2, ollama: 3 };
+
+export function listed(kind: LLMKind): number {
+  return LISTED[kind];
+}
+
+export function some(kind: LLMKind): number {
+  return SOME[kind] ?? 0;
+}
+
+export function first(): number {
+  return LISTED[LLMKind.OpenAI];
+}
+
+const INFERRED = {
+  [LLMKind.OpenAI]: 'o',
+  [LLMKind.Anthropic]: 'a',
+  [LLMKind.Ollama]: 'l',
+};
+
+export class Holder {
+  private labels: Costs | null = null;
+
+  fill(): void {
+    this.labels = {
+      [LLMKind.OpenAI]: 1,
+      [LLMKind.Anthropic]: 2,
+      [LLMKind.Ollama]: 3,
+    };
+  }
+}
+`;
+
+let root: string;
+let store: SqliteStore;
+let lsp: LspService;
+let answer: ScoutAnswer;
+const line = (n: number): Pointer | undefined => answer.pointers.find((p) => p.location === `src/keyed.ts:${n}` || (p.location.startsWith('src/keyed.ts:') && p.also?.includes(n)));
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'scout-key-sites-'));
+  cpSync(EXAMPLE, root, { recursive: true, filter: (src) => path.basename(src) !== '.scout' });
+  writeFileSync(path.join(root, 'src', 'keyed.ts'), KEYED);
+  store = SqliteStore.open(root);
+  await indexRepository(root, store);
+  lsp = new LspService({ root, db: store.database });
+  const exploration = await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp, scorer: new HeuristicScorer() });
+  answer = synthesize(exploration, 'heuristic', Number.POSITIVE_INFINITY);
+}, 120_000);
+afterAll(async () => {
+  await lsp.shutdown();
+  store.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('key sites, with the language server', () => {
+  it('an object whose type lists its keys, indexed by a value of the type, breaks', () => {
+    const site = line(15);
+    expect(site?.risk).toBe('high');
+    expect(site?.what).toMatch(/indexes `LISTED` \(Listed\)/);
+  });
+
+  it('a Partial Record over the type admits the new key', () => {
+    expect(line(19)?.risk).toBe('low');
+  });
+
+  it('a Record type alias is followed to the object built with it', () => {
+    expect(line(10)?.risk).toBe('medium'); // the alias declares a type: not a break site
+    expect(line(12)?.risk).toBe('high'); // COSTS: Costs = {...} lacks the new key
+    expect(line(12)?.action).toMatch(/add an entry/);
+    expect(line(10)?.action).toMatch(/where objects of this type are built/);
+  });
+
+  it('an entry of an object whose declared type requires every variant is high (the type found through the server)', () => {
+    const site = line(37);
+    expect(site?.risk).toBe('high');
+    expect(site?.what).toMatch(/entry of `labels` \(Costs \| null\)/);
+    expect(site?.action).toMatch(/add an entry/);
+  });
+
+  it('an entry of an inferred object literal is not a break site', () => {
+    const site = line(27);
+    expect(site === undefined || site.risk !== 'high').toBe(true);
+    expect(site?.action ?? '').not.toMatch(/^add an entry/);
+  });
+
+  it('indexing with one named variant is unaffected', () => {
+    const site = line(23);
+    expect(site === undefined || site.risk === 'low').toBe(true);
+  });
+});
