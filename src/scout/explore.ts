@@ -74,6 +74,10 @@ const FLOW_ROLES: ReadonlySet<UsageRole> = new Set(['type_property', 'type_param
 /** Uses of a typed parameter or local variable read from the index per exploration (they cost no budget). */
 const MAX_LOCAL_FLOW_SITES = 400;
 const MAX_LOCAL_FLOW_SITES_PER_NAME = 60;
+/** Rebindings followed inside one scope (`const { mode } = options` → `const m = mode` → ...). */
+const MAX_LOCAL_FLOW_ROUNDS = 3;
+const SCOPE_KINDS_OF_VALUES = ['function', 'method', 'constant', 'variable'];
+const SCOPE_KINDS_OF_TYPE_PARAMETERS = ['function', 'method', 'constant', 'variable', 'interface', 'class', 'type_alias'];
 /** Key sites (`queues[type]`, `[Kind.A]: …`) whose object's type is asked of the server, per exploration. */
 const MAX_KEY_SITE_LOOKUPS = 80;
 
@@ -144,7 +148,17 @@ export async function explore(question: string, options: ExploreOptions): Promis
         frontier.push({ link, score: decision.score });
       }
     }
-    await followLocalFlows(fresh, query, options, files, visited, localFlowLimit, keyLookups, (rubric, depth, width) => shouldExpand(rubric, query.tags, depth, width, budgetLeft, effective));
+    const flowsOut = await followLocalFlows(fresh, query, options, files, visited, localFlowLimit, keyLookups, (rubric, depth, width) => shouldExpand(rubric, query.tags, depth, width, budgetLeft, effective));
+    for (const next of flowsOut) {
+      const entry = visited.get(next.link.id);
+      if (budgetLeft <= 0) {
+        if (entry) visited.set(next.link.id, { ...entry, expanded: false, decision: entry.decision ? { ...entry.decision, expand: false, reason: `${entry.decision.reason}; budget spent` } : null });
+        continue;
+      }
+      budgetLeft--;
+      expansions++;
+      frontier.push(next);
+    }
     progress('rated', `rated ${fresh.length} link(s) from ${node.location.file}:${node.location.line}`);
   }
   progress('done', `visited ${visited.size} link(s), ${expansions} expansion(s)`);
@@ -178,21 +192,56 @@ async function followLocalFlows(
   limit: { left: number },
   keyLookups: { left: number },
   decide: (rubric: Rating['rubric'], depth: number, breadth: number) => ExpandDecision,
-): Promise<void> {
-  if (!INTENT_PROFILES[query.intent].follow.includes('property_flow')) return;
+): Promise<Array<{ link: ScoutLink; score: number }>> {
+  const toExpand: Array<{ link: ScoutLink; score: number }> = [];
+  if (!INTENT_PROFILES[query.intent].follow.includes('property_flow')) return toExpand;
+  // A use may bind the value again (`const { mode } = options`, `<R extends Kind>(kind: R)`): a few rounds follow those.
+  let round: readonly ScoutLink[] = links;
+  for (let r = 0; r < MAX_LOCAL_FLOW_ROUNDS && round.length > 0; r++) {
+    const found = localFlowSites(round, options, files, visited, limit);
+    if (found.length === 0) break;
+    await describeKeySites(found.map((f) => f.link), query, { lsp: options.lsp, db: options.db, files, signal: options.signal }, keyLookups);
+    const ratings = await options.scorer.rate(query, found.map((f) => f.link), options.signal);
+    found.forEach(({ link, parent }, i) => {
+      const rating = ratings[i] ?? null;
+      const decision = rating ? decide(rating.rubric, link.depth, found.length) : null;
+      // A property typed with a type parameter (`format: Format`) leads out of the scope: it goes on the frontier.
+      if (decision?.expand && link.role === 'type_property' && canExpand(link, query)) {
+        visited.set(link.id, { link, parent, rating, decision, expanded: true, leaf: false });
+        toExpand.push({ link, score: decision.score });
+        return;
+      }
+      const reason = 'a use of a parameter, local variable or type parameter that carries a value of the target, read from the index: a leaf, no budget spent';
+      visited.set(link.id, { link, parent, rating, decision: decision ? { ...decision, expand: false, reason: `${decision.reason}; ${reason}` } : null, expanded: false, leaf: true });
+    });
+    round = found.map((f) => f.link);
+  }
+  return toExpand;
+}
+
+/** The uses, inside their scope, of the names the links bind (read from the index). */
+function localFlowSites(
+  links: readonly ScoutLink[],
+  options: ExploreOptions,
+  files: FileCache,
+  visited: Map<string, VisitedLink>,
+  limit: { left: number },
+): Array<{ link: ScoutLink; parent: string }> {
   const found: Array<{ link: ScoutLink; parent: string }> = [];
   for (const link of links) {
     if (limit.left <= 0) break;
     const flow = localBinding(files, link);
     if (!flow) continue;
-    // The innermost function (or constant holding one, `const f = (...) => ...`) around the binding.
+    // The innermost function (or constant holding one, `const f = (...) => ...`) around the binding;
+    // for a type parameter, the declaration it belongs to.
+    const kinds = flow.typeParameter ? SCOPE_KINDS_OF_TYPE_PARAMETERS : SCOPE_KINDS_OF_VALUES;
     const scope = options.db
       .prepare(
         `SELECT d.start_line AS start, d.end_line AS end FROM definitions d JOIN files f ON f.id = d.file_id
-          WHERE f.path = ? AND d.kind IN ('function', 'method', 'constant', 'variable') AND d.start_line <= ? AND d.end_line >= ? AND d.end_line > d.start_line
+          WHERE f.path = ? AND d.kind IN (${kinds.map(() => '?').join(', ')}) AND d.start_line <= ? AND d.end_line >= ? AND d.end_line > d.start_line
           ORDER BY d.end_line - d.start_line LIMIT 1`,
       )
-      .get(link.location.file, flow.line, flow.line) as { start: number; end: number } | undefined;
+      .get(link.location.file, ...kinds, flow.line, flow.line) as { start: number; end: number } | undefined;
     if (!scope) continue;
     const uses = options.db
       .prepare(
@@ -202,23 +251,26 @@ async function followLocalFlows(
       )
       .all(link.location.file, flow.symbol, scope.start, scope.end, flow.line, flow.column, Math.min(MAX_LOCAL_FLOW_SITES_PER_NAME, limit.left)) as Array<{ line: number; col: number; role: UsageRole }>;
     for (const use of uses) {
+      const useLine = files.line(link.location.file, use.line);
       // `{ type: x }` names a property that happens to share the name, not the variable.
-      if (use.role === 'object_key' && /^\s*\??:/.test(files.line(link.location.file, use.line).slice(use.col + flow.symbol.length))) continue;
-      const child = makeLink(files, { file: link.location.file, line: use.line, column: use.col }, 'reference', flow.symbol, null, use.role, link.enclosing, link.depth + 1, 'index');
+      if (use.role === 'object_key' && /^\s*\??:/.test(useLine.slice(use.col + flow.symbol.length))) continue;
+      // A type parameter carries the type where it is a whole annotation (`format: Format`, `kind: R`);
+      // inside another type (`def: Def<Format>`) the value only contains it somewhere.
+      if (flow.typeParameter && !isWholeAnnotation(useLine, use.col, flow.symbol)) continue;
+      // A type parameter is the type under another name: its uses sit at the binding's own distance.
+      const depth = flow.typeParameter ? link.depth : link.depth + 1;
+      const child = makeLink(files, { file: link.location.file, line: use.line, column: use.col }, 'reference', flow.symbol, null, use.role, link.enclosing, depth, 'index');
       if (visited.has(child.id) || found.some((f) => f.link.id === child.id)) continue;
       found.push({ link: child, parent: link.id });
       limit.left--;
     }
   }
-  if (found.length === 0) return;
-  await describeKeySites(found.map((f) => f.link), query, { lsp: options.lsp, db: options.db, files, signal: options.signal }, keyLookups);
-  const ratings = await options.scorer.rate(query, found.map((f) => f.link), options.signal);
-  found.forEach(({ link, parent }, i) => {
-    const rating = ratings[i] ?? null;
-    const decision = rating ? decide(rating.rubric, link.depth, found.length) : null;
-    const reason = 'a use of a parameter or local variable that carries a value of the target, read from the index: a leaf, no budget spent';
-    visited.set(link.id, { link, parent, rating, decision: decision ? { ...decision, expand: false, reason: `${decision.reason}; ${reason}` } : null, expanded: false, leaf: true });
-  });
+  return found;
+}
+
+/** `name: T`, `name?: T | undefined`, `(x: T)`: the name at `column` is the whole annotation (or one member of a union). */
+function isWholeAnnotation(line: string, column: number, name: string): boolean {
+  return /:\s*(?:readonly\s+)?(?:[\w$.]+\s*\|\s*)*$/.test(line.slice(0, column)) && /^\s*(?:[;,)=|]|$)/.test(line.slice(column + name.length));
 }
 
 /** A key site inside a type declaration (`type Prices = Record<Kind, number>`, `prices: Record<Kind, number>;`): its objects are elsewhere. */
@@ -438,9 +490,14 @@ function propertyDefinition(db: Database.Database, file: string, qualifiedName: 
  * (`type: SourceBufferName`), or the variable its value initialises (`const mode = options?.mode`,
  * `const { mode } = options`). Null when the site binds nothing.
  */
-function localBinding(files: FileCache, link: ScoutLink): { line: number; column: number; symbol: string } | null {
+function localBinding(files: FileCache, link: ScoutLink): { line: number; column: number; symbol: string; typeParameter?: boolean } | null {
   const { file, line } = link.location;
   const column = link.location.column ?? 0;
+  // `<Format extends Kind = Kind>`: the type parameter stands for the type inside its declaration.
+  const generic = /(?:<|,)\s*([A-Za-z_$][\w$]*)\s+extends\s+(?:[\w$]+\.)*$/.exec(files.line(file, line).slice(0, column));
+  if (generic?.[1] && link.role !== 'import' && link.role !== 'export') {
+    return { line, column: generic.index + generic[0].indexOf(generic[1]), symbol: generic[1], typeParameter: true };
+  }
   if (link.role === 'type_parameter' || link.role === 'type_reference') {
     return namesOneVariant(files.line(file, line), column) ? null : annotatedName(files, file, line, column);
   }
