@@ -13,7 +13,7 @@ import type { ReferencesResult, Site } from '../lsp/types.js';
 import { search } from '../search/engine.js';
 import { editDistance } from '../search/ranking.js';
 import { describeKeySites } from './key-site-facts.js';
-import { recordSiteKind } from './record-declaration.js';
+import { recordRequiresEveryKey, recordSiteKind } from './record-declaration.js';
 import { namesOneVariant } from './site-text.js';
 import { makeLinkId, pathFactsOf, siteLine, type LinkRelation, type ScoutLink } from './link.js';
 import { clampLimits, DEFAULT_POLICY, shouldExpand, type ExpandDecision, type PolicyCoefficients } from './policy.js';
@@ -129,7 +129,9 @@ export async function explore(question: string, options: ExploreOptions): Promis
       const link = fresh[i];
       const rating = ratings[i] ?? null;
       if (!link || !rating) continue;
-      const decision = shouldExpand(rating.rubric, query.tags, link.depth, breadth, budgetLeft, effective);
+      // A flow site's one child, the property it annotates, was paid for by expanding the site.
+      const prepaid = link.relation === 'property_flow' && node.relation === 'reference';
+      const decision = shouldExpand(rating.rubric, query.tags, link.depth, breadth, prepaid ? Math.max(1, budgetLeft) : budgetLeft, effective);
       // A leaf (a case label, an import) has nothing behind it: only spend budget where expansion can find more.
       const expandable = canExpand(link, query);
       const expand = decision.expand && expandable;
@@ -143,8 +145,11 @@ export async function explore(question: string, options: ExploreOptions): Promis
         leaf,
       });
       if (expand) {
-        budgetLeft--;
-        expansions++;
+        // Counted once: the site and the property it annotates are one step of the flow.
+        if (!prepaid) {
+          budgetLeft--;
+          expansions++;
+        }
         frontier.push({ link, score: decision.score });
       }
     }
@@ -249,7 +254,7 @@ function localFlowSites(
           WHERE f.path = ? AND u.name = ? AND u.line BETWEEN ? AND ? AND u.role NOT IN ('other', 'import', 'export')
             AND NOT (u.line = ? AND u.col = ?) ORDER BY u.line, u.col LIMIT ?`,
       )
-      .all(link.location.file, flow.symbol, scope.start, scope.end, flow.line, flow.column, Math.min(MAX_LOCAL_FLOW_SITES_PER_NAME, limit.left)) as Array<{ line: number; col: number; role: UsageRole }>;
+      .all(link.location.file, flow.symbol, Math.max(scope.start, flow.line), scope.end, flow.line, flow.column, Math.min(MAX_LOCAL_FLOW_SITES_PER_NAME, limit.left)) as Array<{ line: number; col: number; role: UsageRole }>;
     for (const use of uses) {
       const useLine = files.line(link.location.file, use.line);
       // `{ type: x }` names a property that happens to share the name, not the variable.
@@ -281,7 +286,14 @@ function declaresRecordType(link: ScoutLink): boolean {
 /** Expanding a link means something only for symbols and for sites that carry the type on (property flows, calls into functions). */
 function canExpand(link: ScoutLink, query: AnalyzedQuery): boolean {
   if (link.relation === 'seed' || link.relation === 'property_flow' || link.relation === 'definition' || link.relation === 'implementation') return true;
-  if (link.role !== null && FLOW_ROLES.has(link.role)) return !namesOneVariant(siteLine(link), link.location.column);
+  if (link.role !== null && FLOW_ROLES.has(link.role)) {
+    const line = siteLine(link);
+    if (namesOneVariant(line, link.location.column)) return false;
+    // A parameter's or local's uses are all in its function: the local flow reads them, free. A
+    // constructor's parameter property (`private kind: Kind`) is a field too, used across the class.
+    const local = (link.role === 'type_parameter' || link.role === 'type_reference') && INTENT_PROFILES[query.intent].follow.includes('property_flow');
+    return !local || /\b(?:private|public|protected|readonly)\s+[\w$]+\??\s*:/.test(line);
+  }
   if (declaresRecordType(link)) return true;
   const follow = INTENT_PROFILES[query.intent].follow;
   return (follow.includes('incoming_call') || follow.includes('outgoing_call')) && link.enclosing !== null;
@@ -377,7 +389,7 @@ async function expandLink(
     if (flow && !expandedSymbols.has(`flow:${flow.file}:${flow.line}:${flow.column}`)) {
       expandedSymbols.add(`flow:${flow.file}:${flow.line}:${flow.column}`);
       const link = makeLink(files, flow, 'property_flow', flow.symbol, flow.kind, null, node.enclosing, depth, 'index');
-      if (declaresRecord || node.recordOfTarget) link.recordOfTarget = true;
+      if ((declaresRecord && recordRequiresEveryKey(node.snippet.split(/\r?\n/), node.location.line - node.snippetStartLine)) || node.recordOfTarget) link.recordOfTarget = true;
       out.push(link);
     }
     return out;

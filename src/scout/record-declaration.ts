@@ -33,6 +33,9 @@ export function recordSiteKind(lines: readonly string[], siteIndex: number): Rec
     const rest = [line.slice(head.index), ...lines.slice(i + 1, siteIndex + 1)].join('\n');
     const before = line.slice(0, head.index);
     if (/=(?![>=])/.test(rest.replace(/=>/g, '')) || /\bsatisfies\s*$/.test(before) || /\bas\s*$/.test(before)) return 'builds_value';
+    // A `Record<` spread over lines (`Record<\n  Kind,\n  V\n> = {`): what follows its closing `>` decides.
+    const after = /^Record\s*</.test(line.slice(head.index)) ? textAfterGeneric([line.slice(head.index), ...lines.slice(i + 1)].join('\n')) : null;
+    if (after !== null && /^\s*(?:\|[^=;{]*)?=(?!>)/.test(after)) return 'builds_value';
     // `name: Record<…>;` (a field or property signature), `(x: Record<…>)`, `): Record<…> {`: a type position.
     if (/:\s*(?:(?:Readonly|Partial|Required)\s*<\s*)*$/.test(before) || /\{\s*$/.test(before)) return 'declares_type';
     // `  Record<K, V>` continuing a `Partial<` opened above: the head is further up.
@@ -40,4 +43,30 @@ export function recordSiteKind(lines: readonly string[], siteIndex: number): Rec
     return null;
   }
   return null;
+}
+
+/** The text after the `>` that closes the first `<` of `text` (arrows `=>` ignored), or null when it does not close. */
+function textAfterGeneric(text: string): string | null {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '<') depth++;
+    else if (c === '>' && text[i - 1] !== '=') {
+      depth--;
+      if (depth === 0) return text.slice(i + 1);
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether the Record / mapped type at the site requires every key: not a `Partial<…>` around it,
+ * not an optional mapped key (`[k in Kind]?:`). Reads the site's statement: its line and the lines
+ * above it back to the statement's head (at most LOOK_BACK).
+ */
+export function recordRequiresEveryKey(lines: readonly string[], siteIndex: number): boolean {
+  let start = siteIndex;
+  while (start > Math.max(0, siteIndex - LOOK_BACK) && !/[;{}]\s*$/.test(lines[start - 1] ?? '') && !TYPE_ALIAS_HEAD.test(lines[start] ?? '')) start--;
+  const text = lines.slice(start, siteIndex + 2).join('\n');
+  return !/\bPartial\s*</.test(text) && !/\[\s*[\w$]+\s+in\s+[^\]]+\]\s*\?\s*:/.test(text);
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { declarationRequiresEveryKey, literalHead, requiresEveryKey } from '../../src/scout/built-object.js';
 import { annotationAt, classifyDeclaration, classifyType, indexedObjectAt, resolveKeySet, typeFromHover } from '../../src/scout/indexed-object.js';
-import { recordSiteKind } from '../../src/scout/record-declaration.js';
+import { recordRequiresEveryKey, recordSiteKind } from '../../src/scout/record-declaration.js';
 import { buildsObjectAt, isComputedKey, namesOneVariant } from '../../src/scout/site-text.js';
 
 const at = (line: string, name: string): number => line.indexOf(name);
@@ -118,6 +118,7 @@ describe('recordSiteKind', () => {
     expect(recordSiteKind(['export const DEFAULT_MODEL: Record<LLMKind, string> = {'], 0)).toBe('builds_value');
     expect(recordSiteKind(['export const M: Record<Kind, string> = {', "  [Kind.A]: 'a',"], 1)).toBe('builds_value');
     expect(recordSiteKind(['  private x: { [k in Kind]: number } = {'], 0)).toBe('builds_value');
+    expect(recordSiteKind(['const MAP_WITH_OVERRIDE: Record<', '  ProcedureType,', '  HTTPMethods[]', '> = {', '  // never allow GET'], 1)).toBe('builds_value');
   });
 
   it('a Record in a type alias, field type or return type only declares a type', () => {
@@ -126,6 +127,13 @@ describe('recordSiteKind', () => {
     expect(recordSiteKind(['  make(): Record<Kind, Record<Level, boolean>> {'], 0)).toBe('declares_type');
     expect(recordSiteKind(['export type ElementaryStreams = Record<', '  ElementaryStreamTypes,', '  Info | null', '>;'], 1)).toBe('declares_type');
     expect(recordSiteKind(['export type SourceBufferTrackSet = Partial<', '  Record<SourceBufferName, SourceBufferTrack>', '>;'], 1)).toBe('declares_type');
+  });
+
+  it('recordRequiresEveryKey: not under a Partial, not an optional mapped key', () => {
+    expect(recordRequiresEveryKey(['export type Costs = Record<Kind, number>;'], 0)).toBe(true);
+    expect(recordRequiresEveryKey(['const SOME: Partial<Record<Kind, number>> = { a: 1 };', 'export type Costs = Record<Kind, number>;'], 1)).toBe(true);
+    expect(recordRequiresEveryKey(['export type TrackSet = Partial<', '  Record<SourceBufferName, Track>', '>;'], 1)).toBe(false);
+    expect(recordRequiresEveryKey(['  range: { [key in Kind]?: Range };'], 0)).toBe(false);
   });
 
   it('is null away from any Record', () => {
