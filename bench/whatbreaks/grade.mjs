@@ -64,15 +64,17 @@ export function parseLocation(location, dir) {
 }
 
 /**
- * A pointer matches an error site when it names the same file and either its line is within ±2 lines of the
- * error, or it lies inside the error's enclosing unit (innermost function / method / arrow / class field;
+ * A pointer matches an error site when it names the same file and one of its lines (location or `also`) is within
+ * ±2 lines of the error or lies inside the error's enclosing unit (innermost function / method / arrow / class field;
  * outside functions, the top-level statement such as `const X: Record<K, V> = {...}`; never a whole class).
  * Sites are distinct (file, line) pairs. Returns recall (all pointers, high-risk pointers, and by ±2 lines only)
  * and high-risk precision.
  */
 export function grade(sites, pointers) {
-  const matches = (p, s) => p.file === s.file && (Math.abs(p.line - s.line) <= LINE_SLACK || (s.unit && p.line >= s.unit.start && p.line <= s.unit.end));
-  const strict = (p, s) => p.file === s.file && Math.abs(p.line - s.line) <= LINE_SLACK;
+  // A pointer names its line and, grouped under it, the other lines of the same place (`also`).
+  const linesOf = (p) => [p.line, ...(p.also ?? [])];
+  const matches = (p, s) => p.file === s.file && linesOf(p).some((line) => Math.abs(line - s.line) <= LINE_SLACK || (s.unit && line >= s.unit.start && line <= s.unit.end));
+  const strict = (p, s) => p.file === s.file && linesOf(p).some((line) => Math.abs(line - s.line) <= LINE_SLACK);
   const high = pointers.filter((p) => p.risk === 'high');
   const hit = (ps, rule) => sites.filter((s) => ps.some((p) => rule(p, s))).length;
   const highMatched = high.filter((p) => sites.some((s) => matches(p, s))).length;
@@ -268,7 +270,7 @@ for (const name of corpusNames) {
       const s = scoutAsk(dir, question(result.target));
       if (s.error) row.scout = { error: s.error, ms: s.ms };
       else {
-        const pointers = s.answer.pointers.map((p) => ({ ...parseLocation(p.location, dir), risk: p.risk, raw: p }));
+        const pointers = s.answer.pointers.map((p) => ({ ...parseLocation(p.location, dir), also: Array.isArray(p.also) ? p.also : [], risk: p.risk, raw: p }));
         row.scout = {
           ms: s.ms,
           chars: s.chars,

@@ -26,7 +26,7 @@ export interface BuiltObject {
 
 /** Lines searched above a key for the literal's opening brace. */
 const MAX_LOOK_UP = 60;
-const TYPE_CHARS = 120;
+const TYPE_CHARS = 60;
 
 /** Whether a type (as written) requires one key per variant of `target`, or a name to resolve. */
 export function requiresEveryKey(typeText: string, target: string): boolean | { named: string } | null {

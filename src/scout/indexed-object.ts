@@ -28,7 +28,7 @@ export interface LineReader {
   line(file: string, line: number): string;
 }
 
-const TYPE_CHARS = 160;
+const TYPE_CHARS = 60;
 const MAX_ANNOTATION_LINES = 15;
 
 /**
