@@ -10,7 +10,7 @@
  */
 import type { LspService } from '../lsp/lsp-service.js';
 import { declarationLines, typeFromHover, type DeclarationFinder, type LineReader } from './indexed-object.js';
-import { braceBody, declarationText, keyAdmits, splitTop } from './type-text.js';
+import { braceBody, declarationText, keyAdmits, splitTop, type TargetNames } from './type-text.js';
 
 /** The object literal a computed key belongs to. */
 export interface BuiltObject {
@@ -29,7 +29,7 @@ const MAX_LOOK_UP = 60;
 const TYPE_CHARS = 60;
 
 /** Whether a type (as written) requires one key per variant of `target`, or a name to resolve. */
-export function requiresEveryKey(typeText: string, target: string): boolean | { named: string } | null {
+export function requiresEveryKey(typeText: string, target: TargetNames): boolean | { named: string } | null {
   let text = typeText.trim().replace(/^readonly\s+/, '');
   while (text.startsWith('(') && text.endsWith(')')) text = text.slice(1, -1).trim();
   const members = splitTop(text, '|').filter((m) => m !== 'null' && m !== 'undefined');
@@ -54,7 +54,7 @@ export function requiresEveryKey(typeText: string, target: string): boolean | { 
 }
 
 /** Same, for a declaration (`type Prices = Record<Kind, number>;`, an interface) starting at the first line. */
-export function declarationRequiresEveryKey(lines: readonly string[], target: string): boolean | null {
+export function declarationRequiresEveryKey(lines: readonly string[], target: TargetNames): boolean | null {
   const text = declarationText(lines);
   const alias = /\btype\s+[\w$]+\s*(?:<[^=]*>)?\s*=\s*([\s\S]*?);?\s*$/.exec(text);
   if (alias?.[1]) {
@@ -93,7 +93,7 @@ export async function describeBuiltObject(
   lsp: LspService,
   files: LineReader,
   site: { file: string; line: number },
-  target: string,
+  target: TargetNames,
   findDeclaration: DeclarationFinder,
 ): Promise<BuiltObject | null> {
   const head = literalHead(files, site.file, site.line);

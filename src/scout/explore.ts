@@ -12,7 +12,7 @@ import type { LspService } from '../lsp/lsp-service.js';
 import type { ReferencesResult, Site } from '../lsp/types.js';
 import { search } from '../search/engine.js';
 import { editDistance } from '../search/ranking.js';
-import { describeKeySites } from './key-site-facts.js';
+import { describeKeySites, type KeySiteContext } from './key-site-facts.js';
 import { recordRequiresEveryKey, recordSiteKind } from './record-declaration.js';
 import { isIndexByValue, namesOneVariant } from './site-text.js';
 import { makeLinkId, pathFactsOf, siteLine, type LinkRelation, type ScoutLink } from './link.js';
@@ -76,6 +76,8 @@ const MAX_LOCAL_FLOW_SITES = 400;
 const MAX_LOCAL_FLOW_SITES_PER_NAME = 60;
 /** Rebindings followed inside one scope (`const { mode } = options` → `const m = mode` → ...). */
 const MAX_LOCAL_FLOW_ROUNDS = 3;
+/** Constants a derived union is computed from (`ValueOf<typeof CODES>`), added as seeds. */
+const MAX_DERIVED_SEEDS = 2;
 const SCOPE_KINDS_OF_VALUES = ['function', 'method', 'constant', 'variable'];
 const SCOPE_KINDS_OF_TYPE_PARAMETERS = ['function', 'method', 'constant', 'variable', 'interface', 'class', 'type_alias'];
 /** Key sites (`queues[type]`, `[Kind.A]: …`) whose object's type is asked of the server, per exploration. */
@@ -104,6 +106,8 @@ export async function explore(question: string, options: ExploreOptions): Promis
     options.onProgress?.({ kind, message, nodesVisited: visited.size, budgetRemaining: budgetLeft });
 
   const { seeds, suggestions } = await findSeeds(query, options, files, notes);
+  const derivedFrom = seeds.filter((s) => s.relation === 'seed' && (s.kind === 'constant' || s.kind === 'variable') && s.symbol).map((s) => s.symbol as string);
+  const keySites: KeySiteContext = { lsp: options.lsp, db: options.db, files, signal: options.signal, derivedFrom };
   // Seeds are rated too: for "where is X" questions they are the answer, for "what breaks" the definition to edit.
   const seedRatings = seeds.length > 0 ? await options.scorer.rate(query, seeds, options.signal) : [];
   seeds.forEach((seed, i) => visited.set(seed.id, { link: seed, parent: null, rating: seedRatings[i] ?? null, decision: null, expanded: true, leaf: false }));
@@ -122,7 +126,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
     const children = await expandLink(node, query, options, files, sources, notes, expandedSymbols, server);
     const fresh = children.filter((c) => !visited.has(c.id));
     if (fresh.length === 0) continue;
-    await describeKeySites(fresh, query, { lsp: options.lsp, db: options.db, files, signal: options.signal }, keyLookups);
+    await describeKeySites(fresh, query, keySites, keyLookups);
     const ratings = await options.scorer.rate(query, fresh, options.signal);
     const breadth = fresh.length;
     for (let i = 0; i < fresh.length; i++) {
@@ -153,7 +157,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
         frontier.push({ link, score: decision.score });
       }
     }
-    const flowsOut = await followLocalFlows(fresh, query, options, files, visited, localFlowLimit, keyLookups, (rubric, depth, width) => shouldExpand(rubric, query.tags, depth, width, budgetLeft, effective));
+    const flowsOut = await followLocalFlows(fresh, query, options, files, visited, localFlowLimit, keySites, keyLookups, (rubric, depth, width) => shouldExpand(rubric, query.tags, depth, width, budgetLeft, effective));
     for (const next of flowsOut) {
       const entry = visited.get(next.link.id);
       if (budgetLeft <= 0) {
@@ -195,6 +199,7 @@ async function followLocalFlows(
   files: FileCache,
   visited: Map<string, VisitedLink>,
   limit: { left: number },
+  keySites: KeySiteContext,
   keyLookups: { left: number },
   decide: (rubric: Rating['rubric'], depth: number, breadth: number) => ExpandDecision,
 ): Promise<Array<{ link: ScoutLink; score: number }>> {
@@ -205,7 +210,7 @@ async function followLocalFlows(
   for (let r = 0; r < MAX_LOCAL_FLOW_ROUNDS && round.length > 0; r++) {
     const found = localFlowSites(round, options, files, visited, limit);
     if (found.length === 0) break;
-    await describeKeySites(found.map((f) => f.link), query, { lsp: options.lsp, db: options.db, files, signal: options.signal }, keyLookups);
+    await describeKeySites(found.map((f) => f.link), query, keySites, keyLookups);
     const ratings = await options.scorer.rate(query, found.map((f) => f.link), options.signal);
     found.forEach(({ link, parent }, i) => {
       const rating = ratings[i] ?? null;
@@ -321,7 +326,10 @@ async function findSeeds(
     for (const row of rows) {
       seeds.push(makeLink(files, { file: row.path, line: row.name_line, column: row.name_col }, 'seed', row.qualified_name, row.kind, 'definition', null, 0, 'index'));
     }
-    if (rows.length > 0) break;
+    if (rows.length > 0) {
+      if (query.intent === 'add_variant') seeds.push(...derivedFromConstants(options.db, files, seeds));
+      break;
+    }
   }
   if (seeds.length === 0 && query.target) {
     const symbols = await options.lsp.workspaceSymbol(query.target);
@@ -355,6 +363,36 @@ async function findSeeds(
     notes.push(`nothing matched ${target ? `"${target}"` : 'the question'}${suggestions.length > 0 ? `; near names: ${suggestions.join(', ')}` : ''}`);
   }
   return { seeds, suggestions };
+}
+
+/**
+ * A union derived from a constant (`type Code = ValueOf<typeof CODES>`, `(typeof Mode)[keyof typeof Mode]`)
+ * gains a variant when the constant gains a key: the constant is a seed too, so the objects keyed by
+ * `keyof typeof CODES` are reached. At most MAX_DERIVED_SEEDS, constants defined in the repository only.
+ */
+function derivedFromConstants(db: Database.Database, files: FileCache, seeds: readonly ScoutLink[]): ScoutLink[] {
+  const out: ScoutLink[] = [];
+  const seen = new Set(seeds.map((s) => s.symbol));
+  const extent = db.prepare(`SELECT d.start_line AS start, d.end_line AS end FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.name_line = ? AND d.kind = 'type_alias' LIMIT 1`);
+  const constant = db.prepare(
+    `SELECT d.qualified_name, d.kind, d.name_line, d.name_col, f.path FROM definitions d JOIN files f ON f.id = d.file_id
+      WHERE d.name = ? AND d.kind IN ('constant', 'variable') ORDER BY d.is_exported DESC LIMIT 1`,
+  );
+  for (const seed of seeds) {
+    if (seed.kind !== 'type_alias') continue;
+    const span = extent.get(seed.location.file, seed.location.line) as { start: number; end: number } | undefined;
+    if (!span) continue;
+    let text = '';
+    for (let l = span.start; l <= Math.min(span.end, span.start + 10); l++) text += `${files.line(seed.location.file, l)}\n`;
+    for (const match of text.matchAll(/\btypeof\s+([A-Za-z_$][\w$]*)/g)) {
+      const name = match[1];
+      if (!name || seen.has(name) || out.length >= MAX_DERIVED_SEEDS) continue;
+      seen.add(name);
+      const row = constant.get(name) as { qualified_name: string; kind: string; name_line: number; name_col: number; path: string } | undefined;
+      if (row) out.push(makeLink(files, { file: row.path, line: row.name_line, column: row.name_col }, 'seed', row.qualified_name, row.kind, 'definition', null, 0, 'index'));
+    }
+  }
+  return out;
 }
 
 /** The links one level below `node`, per the intent's relations. */

@@ -10,7 +10,7 @@
  * (type definition). One concept: keys listed or open.
  */
 import type { LspService } from '../lsp/lsp-service.js';
-import { braceBody, declarationText, keyAdmits, MAX_DECLARATION_LINES, splitTop } from './type-text.js';
+import { braceBody, declarationText, keyAdmits, MAX_DECLARATION_LINES, splitTop, type TargetNames } from './type-text.js';
 
 export type KeySet = 'listed' | 'open' | 'unknown';
 
@@ -68,7 +68,7 @@ const MAX_NAME_HOPS = 3;
  * Whether a type written out (a hover's type, a declaration's right-hand side) lists its keys.
  * A bare name (or generic application) is returned as `{ named }` for the caller to resolve.
  */
-export function classifyType(typeText: string, target: string): TypeReading {
+export function classifyType(typeText: string, target: TargetNames): TypeReading {
   let text = typeText.trim().replace(/^readonly\s+/, '');
   while (text.startsWith('(') && text.endsWith(')')) text = text.slice(1, -1).trim();
   const members = splitTop(text, '|').filter((m) => m !== 'null' && m !== 'undefined');
@@ -104,7 +104,7 @@ export function classifyType(typeText: string, target: string): TypeReading {
  * Whether the declaration starting at `line` (an interface, type alias or class the type definition
  * points to) lists its keys. Reads at most MAX_DECLARATION_LINES lines, up to the balancing brace.
  */
-export function classifyDeclaration(lines: readonly string[], target: string): KeySet | { alias: string } {
+export function classifyDeclaration(lines: readonly string[], target: TargetNames): KeySet | { alias: string } {
   const text = declarationText(lines);
   const alias = /\btype\s+[\w$]+\s*(?:<[^=]*>)?\s*=\s*([\s\S]*?);?\s*$/.exec(text);
   if (alias?.[1]) return { alias: alias[1] };
@@ -120,7 +120,7 @@ export function classifyDeclaration(lines: readonly string[], target: string): K
 /** Whether a type lists its keys, following type names to their declarations (at most MAX_NAME_HOPS). */
 export async function resolveKeySet(
   typeText: string,
-  target: string,
+  target: TargetNames,
   at: { file: string; line: number; column: number },
   files: LineReader,
   findDeclaration: DeclarationFinder,
@@ -182,7 +182,7 @@ export async function describeIndexedObject(
   lsp: LspService,
   files: LineReader,
   site: { file: string; line: number; column: number },
-  target: string,
+  target: TargetNames,
   findDeclaration: DeclarationFinder,
 ): Promise<IndexedObject | null> {
   const object = indexedObjectAt(files.line(site.file, site.line), site.column);
@@ -193,8 +193,9 @@ export async function describeIndexedObject(
   const type = typeFromHover(hover.value.text);
   if (!type) return null;
   let keys = await resolveKeySet(type, target, at, files, findDeclaration);
-  if (keys === 'listed' && type.trim().startsWith('{')) {
-    // Hover expands a mapped type over a literal union (`{ [s in State]: X }` shows as `{ a: X; b: X }`):
+  if (keys === 'listed' && /^(?:\{|Record\s*<\s*["'])/.test(type.trim())) {
+    // Hover expands a mapped type over a literal union (`{ [s in State]: X }` shows as `{ a: X; b: X }`,
+    // `Record<keyof typeof CODES, V>` as `Record<"A" | "B", V>`):
     // the annotation as written at the declaration says whether it is keyed by the union.
     const definitions = await lsp.definition(at);
     const declared = definitions.source === 'lsp' ? definitions.value[0] : undefined;

@@ -18,12 +18,15 @@ export interface KeySiteContext {
   db: Database.Database;
   files: LineReader;
   signal?: AbortSignal | undefined;
+  /** Constants the question's union is derived from (`ValueOf<typeof CODES>`): `keyof typeof CODES` names its variants too. */
+  derivedFrom?: readonly string[];
 }
 
 /** Sets `indexedObject` / `builtObject` on the key sites among `links`; `lookups` bounds the server requests per exploration. */
 export async function describeKeySites(links: readonly ScoutLink[], query: AnalyzedQuery, context: KeySiteContext, lookups: { left: number }): Promise<void> {
   if (query.intent !== 'add_variant' || !query.target) return;
-  const target = query.target.split('.').pop() ?? query.target;
+  const name = query.target.split('.').pop() ?? query.target;
+  const target = [name, ...(context.derivedFrom ?? []).map((c) => `keyof typeof ${c}`)];
   const findDeclaration = declarationFinder(context);
   for (const link of links) {
     if (lookups.left <= 0) return;

@@ -25,9 +25,21 @@ export function splitTop(text: string, separator: string): string[] {
   return parts.map((p) => p.trim()).filter(Boolean);
 }
 
+/**
+ * The names a key type may use for the question's union: the union's own name, and for a union derived
+ * from a constant, `keyof typeof CONSTANT` (the constant's keys are the variants).
+ */
+export type TargetNames = string | readonly string[];
+
+const normalized = (text: string): string => text.replace(/\s+/g, ' ').replace(/^\((.*)\)$/, '$1').trim();
+
 /** Whether a key type admits a new variant of `target`: the union itself, a union containing it, or any string. */
-export function keyAdmits(keyType: string, target: string): boolean {
-  return splitTop(keyType, '|').some((k) => k === target || k === 'string' || k === 'PropertyKey' || k === 'any' || k === `keyof any`);
+export function keyAdmits(keyType: string, target: TargetNames): boolean {
+  const names = (typeof target === 'string' ? [target] : target).map(normalized);
+  return splitTop(keyType, '|').some((raw) => {
+    const k = normalized(raw);
+    return names.includes(k) || k === 'string' || k === 'PropertyKey' || k === 'any' || k === 'keyof any';
+  });
 }
 
 /** A type's body inside its outer braces, or null when it is not an object type. */
