@@ -14,6 +14,7 @@ import { search } from '../search/engine.js';
 import { editDistance } from '../search/ranking.js';
 import { describeKeySites, type KeySiteContext } from './key-site-facts.js';
 import { recordRequiresEveryKey, recordSiteKind } from './record-declaration.js';
+import { receivingProperty } from './destination.js';
 import { isIndexByValue, namesOneVariant } from './site-text.js';
 import { makeLinkId, pathFactsOf, siteLine, type LinkRelation, type ScoutLink } from './link.js';
 import { clampLimits, DEFAULT_POLICY, shouldExpand, type ExpandDecision, type PolicyCoefficients } from './policy.js';
@@ -262,8 +263,8 @@ function localFlowSites(
       .all(link.location.file, flow.symbol, Math.max(scope.start, flow.line), scope.end, flow.line, flow.column, Math.min(MAX_LOCAL_FLOW_SITES_PER_NAME, limit.left)) as Array<{ line: number; col: number; role: UsageRole }>;
     for (const use of uses) {
       const useLine = files.line(link.location.file, use.line);
-      // An unclassified use matters when it indexes an object (`level[`${type}Codec`]`); other ones are noise.
-      if (use.role === 'other' && !isIndexByValue(useLine, use.col)) continue;
+      // An unclassified use matters when it indexes an object (`level[`${type}Codec`]`) or is handed to a property; other ones are noise.
+      if (use.role === 'other' && !isIndexByValue(useLine, use.col) && !receivingProperty(useLine, use.col, flow.symbol.length)) continue;
       // `{ type: x }` names a property that happens to share the name, not the variable.
       if (use.role === 'object_key' && /^\s*\??:/.test(useLine.slice(use.col + flow.symbol.length))) continue;
       // A type parameter carries the type where it is a whole annotation (`format: Format`, `kind: R`);

@@ -159,7 +159,7 @@ export function declarationLines(files: LineReader, declared: { file: string; li
 export function annotationAt(files: LineReader, at: { file: string; line: number; column: number }): string | null {
   let text = files.line(at.file, at.line).slice(at.column);
   for (let l = at.line + 1; l < at.line + MAX_ANNOTATION_LINES; l++) text += `\n${files.line(at.file, l)}`;
-  const head = /^[\w$]+\s*[?!]?\s*:\s*/.exec(text);
+  const head = /^(?:[\w$]+|'[^']*'|"[^"]*")\s*[?!]?\s*:\s*/.exec(text);
   if (!head) return null;
   let depth = 0;
   for (let i = head[0].length; i < text.length; i++) {

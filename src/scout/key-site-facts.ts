@@ -8,6 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { LspService } from '../lsp/lsp-service.js';
 import { describeBuiltObject } from './built-object.js';
+import { describeDestination, receivingProperty } from './destination.js';
 import { describeIndexedObject, indexedObjectAt, type DeclarationFinder, type LineReader } from './indexed-object.js';
 import type { ScoutLink } from './link.js';
 import type { AnalyzedQuery } from './query-analysis.js';
@@ -22,7 +23,7 @@ export interface KeySiteContext {
   derivedFrom?: readonly string[];
 }
 
-/** Sets `indexedObject` / `builtObject` on the key sites among `links`; `lookups` bounds the server requests per exploration. */
+/** Sets `indexedObject` / `builtObject` / `destination` on the key sites among `links`; `lookups` bounds the server requests per exploration. */
 export async function describeKeySites(links: readonly ScoutLink[], query: AnalyzedQuery, context: KeySiteContext, lookups: { left: number }): Promise<void> {
   if (query.intent !== 'add_variant' || !query.target) return;
   const name = query.target.split('.').pop() ?? query.target;
@@ -43,6 +44,12 @@ export async function describeKeySites(links: readonly ScoutLink[], query: Analy
       lookups.left--;
       context.signal?.throwIfAborted();
       link.indexedObject = await describeIndexedObject(context.lsp, context.files, site, target, findDeclaration);
+    } else if (link.relation === 'reference' && link.symbol && !namesOneVariant(line, column)) {
+      const length = (link.symbol.split('.').pop() ?? link.symbol).length;
+      if (!receivingProperty(line, column, length)) continue;
+      lookups.left--;
+      context.signal?.throwIfAborted();
+      link.destination = await describeDestination(context.lsp, context.files, { ...site, length }, target, findDeclaration);
     }
   }
 }

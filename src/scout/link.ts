@@ -8,6 +8,7 @@
  */
 import type { UsageRole } from '../core/types.js';
 import type { BuiltObject } from './built-object.js';
+import type { Destination } from './destination.js';
 import type { IndexedObject } from './indexed-object.js';
 
 /** How the link was reached from its parent node. */
@@ -73,6 +74,8 @@ export interface ScoutLink {
   indexedObject?: IndexedObject | null;
   /** At a computed key (`[Kind.A]: …`): the object literal it belongs to and whether its type requires every variant. */
   builtObject?: BuiltObject | null;
+  /** Where the site's value is given to another property (`severity: event.severity`), and whether its type has room for a new variant. */
+  destination?: Destination | null;
   /**
    * The site names (or is) a type, property or variable typed as a Record / mapped type over the
    * question's type, reached by following that declaration: an object built here needs every key.

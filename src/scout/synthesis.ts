@@ -70,6 +70,7 @@ function actionFor(intent: Intent, visited: VisitedLink): string {
     return 'read the definition';
   }
   if (intent === 'add_variant') {
+    if (visited.link.destination && visited.link.destination.room !== 'fits') return `widen \`${visited.link.destination.name}\`'s type to take the new variant, or map the value first`;
     if (role === 'case_pattern') return 'add a case for the new variant (or check that the default branch is right for it)';
     if (visited.link.indexedObject?.keys === 'listed') return `give \`${visited.link.indexedObject.name}\`'s type a key for the new variant (or narrow the value first)`;
     if (visited.link.indexedObject?.keys === 'open') return 'make sure the object has an entry for the new variant where it is built';
@@ -99,7 +100,8 @@ function describe(v: VisitedLink): string {
   const link = v.link;
   const indexed = link.indexedObject ? `indexes \`${link.indexedObject.name}\` (${link.indexedObject.type}) by it` : null;
   const built = link.builtObject?.name ? `entry of \`${link.builtObject.name}\`${link.builtObject.type ? ` (${link.builtObject.type})` : ''}` : null;
-  const role = indexed ?? built ?? (link.role ? (ROLE_WORDS[link.role] ?? link.role) : link.relation === 'seed' ? `definition${link.kind ? ` (${link.kind})` : ''}` : link.relation.replace('_', ' '));
+  const given = link.destination ? `given to \`${link.destination.name}\` (${link.destination.type})` : null;
+  const role = indexed ?? built ?? given ?? (link.role ? (ROLE_WORDS[link.role] ?? link.role) : link.relation === 'seed' ? `definition${link.kind ? ` (${link.kind})` : ''}` : link.relation.replace('_', ' '));
   const where = link.enclosing ? ` in ${link.enclosing}` : '';
   const code = siteLine(link).trim().slice(0, 90);
   return `${role}${where}${code ? `: \`${code}\`` : ''}`;

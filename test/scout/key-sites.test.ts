@@ -64,17 +64,41 @@ let root: string;
 let store: SqliteStore;
 let lsp: LspService;
 let answer: ScoutAnswer;
+let tiers: ScoutAnswer;
+const TIERS = `export type Tier = 'free' | 'pro';
+
+interface Wire {
+  tier: 'free' | 'pro';
+}
+interface Loose {
+  tier: string;
+}
+
+export function toWire(tier: Tier): Wire {
+  return {
+    tier: tier,
+  };
+}
+
+export function toLoose(tier: Tier): Loose {
+  return {
+    tier: tier,
+  };
+}
+`;
 const line = (n: number): Pointer | undefined => answer.pointers.find((p) => p.location === `src/keyed.ts:${n}` || (p.location.startsWith('src/keyed.ts:') && p.also?.includes(n)));
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'scout-key-sites-'));
   cpSync(EXAMPLE, root, { recursive: true, filter: (src) => path.basename(src) !== '.scout' });
   writeFileSync(path.join(root, 'src', 'keyed.ts'), KEYED);
+  writeFileSync(path.join(root, 'src', 'tiers.ts'), TIERS);
   store = SqliteStore.open(root);
   await indexRepository(root, store);
   lsp = new LspService({ root, db: store.database });
   const exploration = await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp, scorer: new HeuristicScorer() });
   answer = synthesize(exploration, 'heuristic', Number.POSITIVE_INFINITY);
+  tiers = synthesize(await explore('what breaks if I add a variant to `Tier`?', { root, db: store.database, lsp, scorer: new HeuristicScorer() }), 'heuristic', Number.POSITIVE_INFINITY);
 }, 120_000);
 afterAll(async () => {
   await lsp.shutdown();
@@ -111,6 +135,13 @@ describe('key sites, with the language server', () => {
     const site = line(27);
     expect(site === undefined || site.risk !== 'high').toBe(true);
     expect(site?.action ?? '').not.toMatch(/^add an entry/);
+  });
+
+  it('a value handed to a property whose declared type is a closed list of literals breaks; to a string, it fits', () => {
+    const at = (n: number) => tiers.pointers.find((p) => p.location === `src/tiers.ts:${n}`);
+    expect(at(12)?.risk).toBe('high');
+    expect(at(12)?.what).toMatch(/given to `tier` \('free' \| 'pro'\)/);
+    expect(at(18) === undefined || at(18)?.risk !== 'high').toBe(true);
   });
 
   it('indexing with one named variant is unaffected', () => {

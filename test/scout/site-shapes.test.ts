@@ -4,6 +4,7 @@
  * Record site builds a value or declares a type, and whether a site names one variant.
  */
 import { describe, expect, it } from 'vitest';
+import { receivingProperty, roomFor } from '../../src/scout/destination.js';
 import { declarationRequiresEveryKey, literalHead, requiresEveryKey } from '../../src/scout/built-object.js';
 import { annotationAt, classifyDeclaration, classifyType, indexedObjectAt, resolveKeySet, typeFromHover } from '../../src/scout/indexed-object.js';
 import { recordRequiresEveryKey, recordSiteKind } from '../../src/scout/record-declaration.js';
@@ -192,5 +193,23 @@ describe('built objects (computed keys)', () => {
     const files = { line: (_f: string, n: number) => source[n - 1] ?? '' };
     expect(literalHead(files, 'a.ts', 4)).toEqual({ line: 2, text: source[1] });
     expect(literalHead(files, 'a.ts', 1)).toBeNull();
+  });
+});
+
+describe('destinations (a value handed to a property)', () => {
+  it('receivingProperty: the value is the whole value of an object-literal property', () => {
+    const line = '          severity: event.severity,';
+    expect(receivingProperty(line, line.lastIndexOf('severity'), 'severity'.length)).toEqual({ name: 'severity', column: 10 });
+    const call = '    severity: toWire(event.severity),';
+    expect(receivingProperty(call, call.lastIndexOf('severity'), 'severity'.length)).toBeNull();
+  });
+
+  it('roomFor: the union itself or a string has room, a closed list of literals has none', () => {
+    expect(roomFor("'free' | 'pro'", 'Tier')).toBe('no_room');
+    expect(roomFor('Severity.INFO | Severity.ERROR | undefined', 'Tier')).toBe('no_room');
+    expect(roomFor('Tier | null', 'Tier')).toBe('fits');
+    expect(roomFor('string', 'Tier')).toBe('fits');
+    expect(roomFor('Exclude<Tier, "x">', 'Tier')).toBe('unknown');
+    expect(roomFor('OtherType', 'Tier')).toBe('unknown');
   });
 });

@@ -333,6 +333,13 @@ function addVariantEvidence(base: HeuristicRow, link: ScoutLink, role: UsageRole
     const tags = role === 'case_pattern' || role === 'comparison' ? ['exhaustive', 'pattern-match', 'breaks-on-add'] : ['exhaustive', 'breaks-on-add'];
     return row(5, 5, 2, 5, tags, `exhaustiveness check nearby (${marker.name}): the new variant fails here until it is handled`);
   }
+  const destination = link.destination;
+  if (destination?.room === 'no_room') {
+    return row(5, 5, 2, 4, ['breaks-on-add'], `gives a value of the type to \`${destination.name}\`, typed ${destination.type}: a closed list the new variant is not on`);
+  }
+  if (destination?.room === 'unknown') {
+    return row(4, 3, 2, 3, [], `gives a value of the type to \`${destination.name}\`, typed ${destination.type} (another type): check the new variant fits there`);
+  }
   if (role === 'case_pattern' && hasSilentDefault(link.snippet)) {
     return row(5, 4, 2, 4, ['pattern-match', 'breaks-on-add'], 'switch/match with a default branch: the new variant falls into it silently; check the default is right');
   }
