@@ -429,7 +429,8 @@ async function expandLink(
       : own;
     if (flow && !expandedSymbols.has(`flow:${flow.file}:${flow.line}:${flow.column}`)) {
       expandedSymbols.add(`flow:${flow.file}:${flow.line}:${flow.column}`);
-      const link = makeLink(files, flow, 'property_flow', flow.symbol, flow.kind, null, node.enclosing, depth, 'index');
+      // The property is this site's other half (one step of the flow): same distance from the seeds.
+      const link = makeLink(files, flow, 'property_flow', flow.symbol, flow.kind, null, node.enclosing, node.depth, 'index');
       if ((declaresRecord && recordRequiresEveryKey(node.snippet.split(/\r?\n/), node.location.line - node.snippetStartLine)) || node.recordOfTarget) link.recordOfTarget = true;
       out.push(link);
     }

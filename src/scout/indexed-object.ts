@@ -21,6 +21,12 @@ export interface IndexedObject {
   /** Its type, as one line, cut to a readable length. */
   type: string;
   keys: KeySet;
+  /**
+   * false when every declaration of the indexing value names specific variants (`kind: Kind.A` on each
+   * member of `A | B`): a new variant never reaches this access. true otherwise (declared as the union,
+   * a type parameter, or inferred).
+   */
+  valueCarriesAny: boolean;
 }
 
 /** Reads repository files line by line (the exploration's file cache). */
@@ -204,5 +210,26 @@ export async function describeIndexedObject(
     if (written !== 'unknown') keys = written;
   }
   const oneLine = type.replace(/\s+/g, ' ');
-  return { name: object.name, type: oneLine.length > TYPE_CHARS ? `${oneLine.slice(0, TYPE_CHARS - 1)}…` : oneLine, keys };
+  const valueCarriesAny = await valueCanBeAnyVariant(lsp, files, site);
+  return { name: object.name, type: oneLine.length > TYPE_CHARS ? `${oneLine.slice(0, TYPE_CHARS - 1)}…` : oneLine, keys, valueCarriesAny };
+}
+
+/** A type written as specific variants only: `Kind.A`, `'audio' | 'video'`, `1 | 2`. */
+export function namesSpecificVariants(typeText: string): boolean {
+  const members = splitTop(typeText.replace(/\s+/g, ' ').trim(), '|').filter((m) => m !== 'null' && m !== 'undefined');
+  return members.length > 0 && members.every((m) => /^(?:"[^"]*"|'[^']*'|-?\d+|[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*)$/.test(m));
+}
+
+/**
+ * Whether the value indexing at `site` can hold any variant: its declarations (one per member of a
+ * union of object types) are read as written; all of them naming specific variants means it cannot.
+ */
+async function valueCanBeAnyVariant(lsp: LspService, files: LineReader, site: { file: string; line: number; column: number }): Promise<boolean> {
+  const definitions = await lsp.definition(site);
+  if (definitions.source !== 'lsp' || definitions.value.length === 0) return true;
+  for (const declared of definitions.value) {
+    const written = annotationAt(files, declared);
+    if (!written || !namesSpecificVariants(written)) return true;
+  }
+  return false;
 }

@@ -7,6 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { LspService } from '../lsp/lsp-service.js';
+import { assignedValueAt, describeAssignedObject } from './assigned-object.js';
 import { describeBuiltObject } from './built-object.js';
 import { describeDestination, receivingProperty } from './destination.js';
 import { describeIndexedObject, indexedObjectAt, type DeclarationFinder, type LineReader } from './indexed-object.js';
@@ -44,14 +45,23 @@ export async function describeKeySites(links: readonly ScoutLink[], query: Analy
       lookups.left--;
       context.signal?.throwIfAborted();
       link.indexedObject = await describeIndexedObject(context.lsp, context.files, site, target, findDeclaration);
+    } else if (link.recordOfTarget && link.symbol && assignedValueAt(line, column, symbolLength(link.symbol))) {
+      lookups.left--;
+      context.signal?.throwIfAborted();
+      link.assignedObject = await describeAssignedObject(context.lsp, context.files, { ...site, length: symbolLength(link.symbol) }, target, findDeclaration);
     } else if (link.relation === 'reference' && link.symbol && !namesOneVariant(line, column)) {
-      const length = (link.symbol.split('.').pop() ?? link.symbol).length;
+      const length = symbolLength(link.symbol);
       if (!receivingProperty(line, column, length)) continue;
       lookups.left--;
       context.signal?.throwIfAborted();
       link.destination = await describeDestination(context.lsp, context.files, { ...site, length }, target, findDeclaration);
     }
   }
+}
+
+/** Length of a symbol's name as written at a site (`Kind.a` → `a`). */
+function symbolLength(symbol: string): number {
+  return (symbol.split('.').pop() ?? symbol).length;
 }
 
 /** Index first (a type alias has no symbol a server's type definition points to), then the server. */

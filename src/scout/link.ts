@@ -7,6 +7,7 @@
  * "test file" (a scorer may draw such conclusions from `pathFacts`, visibly, in its reason).
  */
 import type { UsageRole } from '../core/types.js';
+import type { AssignedObject } from './assigned-object.js';
 import type { BuiltObject } from './built-object.js';
 import type { Destination } from './destination.js';
 import type { IndexedObject } from './indexed-object.js';
@@ -76,6 +77,8 @@ export interface ScoutLink {
   builtObject?: BuiltObject | null;
   /** Where the site's value is given to another property (`severity: event.severity`), and whether its type has room for a new variant. */
   destination?: Destination | null;
+  /** At `this.x = value` where `x` is typed with a Record over the question's type: the assigned value's type and whether it lists its keys. */
+  assignedObject?: AssignedObject | null;
   /**
    * The site names (or is) a type, property or variable typed as a Record / mapped type over the
    * question's type, reached by following that declaration: an object built here needs every key.

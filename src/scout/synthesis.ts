@@ -72,6 +72,8 @@ function actionFor(intent: Intent, visited: VisitedLink): string {
   if (intent === 'add_variant') {
     if (visited.link.destination && visited.link.destination.room !== 'fits') return `widen \`${visited.link.destination.name}\`'s type to take the new variant, or map the value first`;
     if (role === 'case_pattern') return 'add a case for the new variant (or check that the default branch is right for it)';
+    if (visited.link.assignedObject?.keys === 'listed') return `key the assigned value's type by the union too (or add the new key to \`${visited.link.assignedObject.name}\`'s type)`;
+    if (visited.link.indexedObject && !visited.link.indexedObject.valueCarriesAny) return 'nothing to do: the value indexing here never holds the new variant';
     if (visited.link.indexedObject?.keys === 'listed') return `give \`${visited.link.indexedObject.name}\`'s type a key for the new variant (or narrow the value first)`;
     if (visited.link.indexedObject?.keys === 'open') return 'make sure the object has an entry for the new variant where it is built';
     const built = visited.link.builtObject;
@@ -100,8 +102,9 @@ function describe(v: VisitedLink): string {
   const link = v.link;
   const indexed = link.indexedObject ? `indexes \`${link.indexedObject.name}\` (${link.indexedObject.type}) by it` : null;
   const built = link.builtObject?.name ? `entry of \`${link.builtObject.name}\`${link.builtObject.type ? ` (${link.builtObject.type})` : ''}` : null;
+  const assignedFrom = link.assignedObject ? `assigned from \`${link.assignedObject.name}\` (${link.assignedObject.type})` : null;
   const given = link.destination ? `given to \`${link.destination.name}\` (${link.destination.type})` : null;
-  const role = indexed ?? built ?? given ?? (link.role ? (ROLE_WORDS[link.role] ?? link.role) : link.relation === 'seed' ? `definition${link.kind ? ` (${link.kind})` : ''}` : link.relation.replace('_', ' '));
+  const role = indexed ?? built ?? given ?? assignedFrom ?? (link.role ? (ROLE_WORDS[link.role] ?? link.role) : link.relation === 'seed' ? `definition${link.kind ? ` (${link.kind})` : ''}` : link.relation.replace('_', ' '));
   const where = link.enclosing ? ` in ${link.enclosing}` : '';
   const code = siteLine(link).trim().slice(0, 90);
   return `${role}${where}${code ? `: \`${code}\`` : ''}`;

@@ -58,6 +58,14 @@ export class Holder {
     };
   }
 }
+
+export class Prices {
+  private costs: Costs;
+
+  constructor(listing: Listed) {
+    this.costs = listing;
+  }
+}
 `;
 
 let root: string;
@@ -127,7 +135,8 @@ describe('key sites, with the language server', () => {
   it('an entry of an object whose declared type requires every variant is high (the type found through the server)', () => {
     const site = line(37);
     expect(site?.risk).toBe('high');
-    expect(site?.what).toMatch(/entry of `labels` \(Costs \| null\)/);
+    // One pointer for the place: the assignment `this.labels = {` (reached through the property) or its keys.
+    expect(site?.what).toMatch(/entry of `labels` \(Costs \| null\)|this\.labels = \{/);
     expect(site?.action).toMatch(/add an entry/);
   });
 
@@ -142,6 +151,12 @@ describe('key sites, with the language server', () => {
     expect(at(12)?.risk).toBe('high');
     expect(at(12)?.what).toMatch(/given to `tier` \('free' \| 'pro'\)/);
     expect(at(18) === undefined || at(18)?.risk !== 'high').toBe(true);
+  });
+
+  it('an object whose type lists its keys, assigned to a property keyed by every variant, breaks', () => {
+    const site = line(48);
+    expect(site?.risk).toBe('high');
+    expect(site?.what).toMatch(/assigned from `listing` \(Listed\)/);
   });
 
   it('indexing with one named variant is unaffected', () => {

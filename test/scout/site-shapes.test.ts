@@ -4,9 +4,10 @@
  * Record site builds a value or declares a type, and whether a site names one variant.
  */
 import { describe, expect, it } from 'vitest';
+import { assignedValueAt } from '../../src/scout/assigned-object.js';
 import { receivingProperty, roomFor } from '../../src/scout/destination.js';
 import { declarationRequiresEveryKey, literalHead, requiresEveryKey } from '../../src/scout/built-object.js';
-import { annotationAt, classifyDeclaration, classifyType, indexedObjectAt, resolveKeySet, typeFromHover } from '../../src/scout/indexed-object.js';
+import { annotationAt, classifyDeclaration, classifyType, indexedObjectAt, namesSpecificVariants, resolveKeySet, typeFromHover } from '../../src/scout/indexed-object.js';
 import { recordRequiresEveryKey, recordSiteKind } from '../../src/scout/record-declaration.js';
 import { buildsObjectAt, isComputedKey, namesOneVariant } from '../../src/scout/site-text.js';
 
@@ -211,5 +212,25 @@ describe('destinations (a value handed to a property)', () => {
     expect(roomFor('string', 'Tier')).toBe('fits');
     expect(roomFor('Exclude<Tier, "x">', 'Tier')).toBe('unknown');
     expect(roomFor('OtherType', 'Tier')).toBe('unknown');
+  });
+});
+
+describe('namesSpecificVariants', () => {
+  it('tells a declaration of specific variants from one of the whole union', () => {
+    expect(namesSpecificVariants('EntityTypes.channel')).toBe(true);
+    expect(namesSpecificVariants("'audio' | 'video'")).toBe(true);
+    expect(namesSpecificVariants('EntityTypes')).toBe(false);
+    expect(namesSpecificVariants('R')).toBe(false);
+    expect(namesSpecificVariants('SourceBufferName | null')).toBe(false);
+  });
+});
+
+describe('assignedValueAt', () => {
+  it('finds the last name of a value assigned whole to the property at the site', () => {
+    const line = '    this.componentSeverities = options.componentSeverities;';
+    const column = line.indexOf('componentSeverities');
+    expect(assignedValueAt(line, column, 'componentSeverities'.length)).toEqual({ name: 'componentSeverities', column: line.lastIndexOf('componentSeverities') });
+    expect(assignedValueAt('    this.costs = { a: 1 };', 9, 5)).toBeNull();
+    expect(assignedValueAt('    this.costs === other;', 9, 5)).toBeNull();
   });
 });

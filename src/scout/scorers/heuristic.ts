@@ -349,11 +349,18 @@ function addVariantEvidence(base: HeuristicRow, link: ScoutLink, role: UsageRole
   if (role === 'object_key' && recordSiteKind(link.snippet.split(/\r?\n/), link.location.line - link.snippetStartLine) === 'declares_type') {
     return row(4, 3, 2, 4, ['record-key', 'property-flow'], 'declares a type keyed by the variants (a Record / mapped type): the objects built with it need an entry for the new variant, not this line; followed to them');
   }
+  const assigned = link.assignedObject;
+  if (assigned?.keys === 'listed') {
+    return row(5, 5, 2, 4, ['record-key', 'breaks-on-add'], `assigns \`${assigned.name}\` (${assigned.type}), whose type lists its keys, where every variant needs one: it lacks the new variant`);
+  }
   if (link.recordOfTarget && buildsObjectAt(line, link.location.column)) {
     return row(5, 5, 1, 4, ['record-key', 'exhaustive', 'breaks-on-add'], 'builds an object of a type keyed by the variants (a Record / mapped type over it): the new variant needs an entry here');
   }
   if ((role === 'object_key' || link.indexedObject) && isIndexByValue(line, link.location.column) && !RECORD_KEY.test(line)) {
     const object = link.indexedObject;
+    if (object && !object.valueCarriesAny) {
+      return row(3, 1, 1, 4, [], `indexes \`${object.name}\` with a value declared as specific variants: a new variant never reaches it`);
+    }
     if (object?.keys === 'listed') {
       return row(5, 5, 2, 5, ['record-key', 'exhaustive', 'breaks-on-add'], `indexes \`${object.name}\` (${object.type}), whose type lists its keys: the new variant is not one of them, so this stops compiling until the type has an entry for it`);
     }
