@@ -40,6 +40,10 @@ export interface ScoutAnswer {
 
 /** Pointers kept in the answer; the rest are counted (answers stay within ~2,000 tokens). */
 export const MAX_POINTERS = 25;
+/** Default answer size, in tokens estimated as characters / 4. */
+export const ANSWER_TOKENS = 2000;
+/** Pointers kept however long they are. */
+const MIN_POINTERS = 5;
 
 const ROLE_WORDS: Partial<Record<UsageRole, string>> = {
   case_pattern: 'switch/match over it',
@@ -110,7 +114,17 @@ function describe(v: VisitedLink): string {
   return `${role}${where}${code ? `: \`${code}\`` : ''}`;
 }
 
-export function synthesize(exploration: Exploration, scorerName: string, maxPointers: number = MAX_POINTERS): ScoutAnswer {
+/**
+ * `maxPointers` caps the list (default MAX_POINTERS); a capped answer is also kept within `maxTokens`
+ * (default ANSWER_TOKENS; characters / 4) by dropping its last, least risky pointers, counted as
+ * omitted. An uncapped call (the MCP tool pages the list itself) keeps every pointer.
+ */
+export function synthesize(
+  exploration: Exploration,
+  scorerName: string,
+  maxPointers: number = MAX_POINTERS,
+  maxTokens: number = Number.isFinite(maxPointers) ? ANSWER_TOKENS : Number.POSITIVE_INFINITY,
+): ScoutAnswer {
   const { query } = exploration;
   const ignoredByRole: Record<string, number> = {};
   const ignoredExamples: string[] = [];
@@ -198,7 +212,7 @@ export function synthesize(exploration: Exploration, scorerName: string, maxPoin
     if (flows.length > 0) paragraphs.push(`Followed ${flows.length} property flow(s) (${flows.slice(0, 3).map((f) => `\`${f.link.symbol}\``).join(', ')}): sites that only see \`${target}\` through them are included.`);
     if (ignoredTotal > 0) paragraphs.push(`Safely ignored: ${Object.entries(ignoredByRole).map(([r, n]) => `${n} ${r}`).join(', ')}.`);
   }
-  return {
+  const answer: ScoutAnswer = {
     summary: paragraphs.join('\n\n'),
     pointers,
     ignored: { total: ignoredTotal, by_role: ignoredByRole, examples: ignoredExamples },
@@ -214,4 +228,10 @@ export function synthesize(exploration: Exploration, scorerName: string, maxPoin
       pointers_omitted: omitted,
     },
   };
+  // 5 % headroom for what the caller adds (freshness, notes).
+  while (pointers.length > MIN_POINTERS && JSON.stringify(answer).length / 4 > maxTokens * 0.95) {
+    pointers.pop();
+    answer.meta.pointers_omitted += 1;
+  }
+  return answer;
 }
