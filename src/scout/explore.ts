@@ -441,7 +441,8 @@ async function expandLink(
   const isSymbolNode = node.relation === 'seed' || node.relation === 'property_flow' || node.relation === 'definition' || node.relation === 'implementation';
   if (isSymbolNode && !expandedSymbols.has(symbolKey)) {
     expandedSymbols.add(symbolKey);
-    const name = (node.symbol ?? '').split('.').pop() ?? undefined;
+    // A quoted property name (`'state'?: …` in generated code) is written without its quotes at most sites.
+    const name = ((node.symbol ?? '').split('.').pop() ?? '').replace(/^(['"])(.*)\1$/, '$2') || undefined;
     if (follow.includes('reference') || follow.includes('property_flow')) {
       // The completeness check compares with the index's sites of the same NAME: right for the
       // question's own symbol, wrong for a flow (a property called `type` shares its name with
