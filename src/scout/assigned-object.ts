@@ -5,8 +5,8 @@
  * The assigned value's type comes from the language server (a hover on its last name).
  */
 import type { LspService } from '../lsp/lsp-service.js';
-import { resolveKeySet, typeFromHover, type DeclarationFinder, type KeySet, type LineReader } from './indexed-object.js';
-import type { TargetNames } from './type-text.js';
+import { hoverType, resolveKeySet, type DeclarationFinder, type KeySet, type LineReader } from './indexed-object.js';
+import { shortType, type TargetNames } from './type-text.js';
 
 export interface AssignedObject {
   /** The assigned expression's last name (`componentSeverities` in `options.componentSeverities`). */
@@ -14,8 +14,6 @@ export interface AssignedObject {
   type: string;
   keys: KeySet;
 }
-
-const TYPE_CHARS = 60;
 
 /** `this.x = a.b.c;` with the site at `x` (0-based `column`, name `length` long): the value's last name and its column. */
 export function assignedValueAt(line: string, column: number, length: number): { name: string; column: number } | null {
@@ -36,11 +34,8 @@ export async function describeAssignedObject(
   const value = assignedValueAt(files.line(site.file, site.line), site.column, site.length);
   if (!value) return null;
   const at = { file: site.file, line: site.line, column: value.column };
-  const hover = await lsp.hover(at);
-  if (hover.source !== 'lsp' || !hover.value) return null;
-  const type = typeFromHover(hover.value.text);
+  const type = await hoverType(lsp, at);
   if (!type) return null;
   const keys = await resolveKeySet(type, target, at, files, findDeclaration);
-  const oneLine = type.replace(/\s+/g, ' ');
-  return { name: value.name, type: oneLine.length > TYPE_CHARS ? `${oneLine.slice(0, TYPE_CHARS - 1)}…` : oneLine, keys };
+  return { name: value.name, type: shortType(type), keys };
 }

@@ -9,8 +9,8 @@
  * the assigned property's type from the language server, following a type name to its declaration.
  */
 import type { LspService } from '../lsp/lsp-service.js';
-import { declarationLines, typeFromHover, type DeclarationFinder, type LineReader } from './indexed-object.js';
-import { braceBody, declarationText, keyAdmits, splitTop, type TargetNames } from './type-text.js';
+import { declarationLines, hoverType, type DeclarationFinder, type LineReader } from './indexed-object.js';
+import { braceBody, declarationText, keyAdmits, shortType, splitTop, type TargetNames } from './type-text.js';
 
 /** The object literal a computed key belongs to. */
 export interface BuiltObject {
@@ -26,7 +26,6 @@ export interface BuiltObject {
 
 /** Lines searched above a key for the literal's opening brace. */
 const MAX_LOOK_UP = 60;
-const TYPE_CHARS = 60;
 
 /** Whether a type (as written) requires one key per variant of `target`, or a name to resolve. */
 export function requiresEveryKey(typeText: string, target: TargetNames): boolean | { named: string } | null {
@@ -104,7 +103,7 @@ export async function describeBuiltObject(
   const done = (name: string | null, type: string | null, requires: boolean | null): BuiltObject => ({
     line: head.line,
     name,
-    type: type && type.length > TYPE_CHARS ? `${type.slice(0, TYPE_CHARS - 1)}…` : type,
+    type: type ? shortType(type) : null,
     requiresEveryKey: requires,
   });
   let name: string | null = null;
@@ -119,8 +118,7 @@ export async function describeBuiltObject(
     const declaredAsConst = /\b(?:const|let|var)\s+[\w$]+\s*=\s*$/.test(beforeBrace);
     // `const x = {…}` has the literal's own (inferred) type: nothing requires every variant.
     if (declaredAsConst) return done(name, null, false);
-    const hover = await lsp.hover({ file: site.file, line: head.line, column: beforeBrace.lastIndexOf(name) });
-    typeText = hover.source === 'lsp' && hover.value ? typeFromHover(hover.value.text) : null;
+    typeText = await hoverType(lsp, { file: site.file, line: head.line, column: beforeBrace.lastIndexOf(name) });
     typeColumn = beforeBrace.lastIndexOf(name);
   }
   if (!typeText) return done(name, null, null);

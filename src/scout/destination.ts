@@ -9,7 +9,7 @@
  */
 import type { LspService } from '../lsp/lsp-service.js';
 import { annotationAt, classifyDeclaration, declarationLines, type DeclarationFinder, type LineReader } from './indexed-object.js';
-import { splitTop, type TargetNames } from './type-text.js';
+import { shortType, splitTop, type TargetNames } from './type-text.js';
 
 export type Room = 'fits' | 'no_room' | 'unknown';
 
@@ -20,8 +20,6 @@ export interface Destination {
   type: string;
   room: Room;
 }
-
-const TYPE_CHARS = 60;
 
 /**
  * `key: a.b.site,` / `key: site }`: the value at `column` (a name `length` long) is the whole value of
@@ -75,6 +73,5 @@ export async function describeDestination(
     const declaration = alias ? classifyDeclaration(declarationLines(files, alias), target) : null;
     if (declaration && typeof declaration !== 'string') room = roomFor(declaration.alias, target);
   }
-  const oneLine = written.replace(/\s+/g, ' ');
-  return { name: property.name, type: oneLine.length > TYPE_CHARS ? `${oneLine.slice(0, TYPE_CHARS - 1)}…` : oneLine, room };
+  return { name: property.name, type: shortType(written), room };
 }

@@ -10,7 +10,7 @@
  * (type definition). One concept: keys listed or open.
  */
 import type { LspService } from '../lsp/lsp-service.js';
-import { braceBody, declarationText, keyAdmits, MAX_DECLARATION_LINES, splitTop, type TargetNames } from './type-text.js';
+import { braceBody, declarationText, keyAdmits, MAX_DECLARATION_LINES, shortType, splitTop, type TargetNames } from './type-text.js';
 
 export type KeySet = 'listed' | 'open' | 'unknown';
 
@@ -34,7 +34,6 @@ export interface LineReader {
   line(file: string, line: number): string;
 }
 
-const TYPE_CHARS = 60;
 const MAX_ANNOTATION_LINES = 15;
 
 /**
@@ -49,6 +48,12 @@ export function indexedObjectAt(line: string, column: number): { name: string; c
   const object = /([A-Za-z_$][\w$]*)\s*!?$/.exec(before.slice(0, bracket.index));
   if (!object?.[1]) return null;
   return { name: object[1], column: bracket.index - object[0].length };
+}
+
+/** The type the server's hover gives for the name at `at`, or null (no server, no typed signature). */
+export async function hoverType(lsp: LspService, at: { file: string; line: number; column: number }): Promise<string | null> {
+  const hover = await lsp.hover(at);
+  return hover.source === 'lsp' && hover.value ? typeFromHover(hover.value.text) : null;
 }
 
 /** The type part of a hover signature: `(property) A.queues: Queues | null` → `Queues | null`. */
@@ -194,9 +199,7 @@ export async function describeIndexedObject(
   const object = indexedObjectAt(files.line(site.file, site.line), site.column);
   if (!object) return null;
   const at = { file: site.file, line: site.line, column: object.column };
-  const hover = await lsp.hover(at);
-  if (hover.source !== 'lsp' || !hover.value) return null;
-  const type = typeFromHover(hover.value.text);
+  const type = await hoverType(lsp, at);
   if (!type) return null;
   let keys = await resolveKeySet(type, target, at, files, findDeclaration);
   if (keys === 'listed' && /^(?:\{|Record\s*<\s*["'])/.test(type.trim())) {
@@ -209,9 +212,8 @@ export async function describeIndexedObject(
     const written = annotation && declared ? await resolveKeySet(annotation, target, { file: declared.file, line: declared.line, column: declared.column }, files, findDeclaration) : 'unknown';
     if (written !== 'unknown') keys = written;
   }
-  const oneLine = type.replace(/\s+/g, ' ');
   const valueCarriesAny = await valueCanBeAnyVariant(lsp, files, site);
-  return { name: object.name, type: oneLine.length > TYPE_CHARS ? `${oneLine.slice(0, TYPE_CHARS - 1)}…` : oneLine, keys, valueCarriesAny };
+  return { name: object.name, type: shortType(type), keys, valueCarriesAny };
 }
 
 /** A type written as specific variants only: `Kind.A`, `'audio' | 'video'`, `1 | 2`. */

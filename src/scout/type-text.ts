@@ -67,3 +67,12 @@ export function declarationText(lines: readonly string[]): string {
   }
   return text;
 }
+
+/** Characters of a type shown in an answer. */
+const SHOWN_TYPE_CHARS = 60;
+
+/** A type as one line, cut to SHOWN_TYPE_CHARS for answers. */
+export function shortType(type: string): string {
+  const oneLine = type.replace(/\s+/g, ' ').trim();
+  return oneLine.length > SHOWN_TYPE_CHARS ? `${oneLine.slice(0, SHOWN_TYPE_CHARS - 1)}…` : oneLine;
+}
