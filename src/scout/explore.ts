@@ -565,6 +565,12 @@ function localBinding(files: FileCache, link: ScoutLink): { line: number; column
   }
   const declaration = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]*)?=(?!=)/.exec(text);
   if (declaration?.[1] && column >= declaration.index + declaration[0].length) {
+    // The variable holds the value itself (`= options?.mode ?? 'x'`), not something computed from it
+    // (`= tracks[type]`, `= f(type)`): a member chain up to the site, nothing but a fallback after it.
+    const name = /^[\w$]+/.exec(text.slice(column))?.[0] ?? '';
+    const between = text.slice(declaration.index + declaration[0].length, column);
+    const after = text.slice(column + name.length);
+    if (!/^\s*(?:await\s+)?(?:[\w$]+\s*[?!]?\.\s*)*$/.test(between) || !/^\s*(?:[;,)]|\?\?|\|\||as\b|$)/.test(after)) return null;
     return { line, column: text.indexOf(declaration[1], declaration.index), symbol: declaration[1] };
   }
   return null;

@@ -58,7 +58,10 @@ export async function hoverType(lsp: LspService, at: { file: string; line: numbe
 
 /** The type part of a hover signature: `(property) A.queues: Queues | null` → `Queues | null`. */
 export function typeFromHover(hover: string): string | null {
-  const first = hover.split(/\n\n/)[0]?.replace(/\s+/g, ' ').trim() ?? '';
+  // The signature is the first paragraph; an alias's hover goes on with `import NAME` and the docs.
+  const paragraph = hover.split(/\n\n/)[0] ?? '';
+  const importLine = paragraph.search(/\n\s*import\s/);
+  const first = (importLine >= 0 ? paragraph.slice(0, importLine) : paragraph).replace(/\s+/g, ' ').trim();
   const match = /^(?:\((?:property|parameter|variable|const|let|var|alias)\)\s+|(?:const|let|var|readonly)\s+)*[\w$.]+\??\s*:\s*(.+)$/.exec(first);
   return match?.[1]?.trim() ?? null;
 }

@@ -39,6 +39,7 @@ describe('typeFromHover', () => {
     expect(typeFromHover('(parameter) kind: LLMKind')).toBe('LLMKind');
     expect(typeFromHover('const LABELS: {\n    openai: string;\n    ollama: string;\n}')).toBe('{ openai: string; ollama: string; }');
     expect(typeFromHover('let x: Record<Kind, number>\n\nSome documentation.')).toBe('Record<Kind, number>');
+    expect(typeFromHover('(alias) const NEEDS_KEY: KeyRequirement\nimport NEEDS_KEY\nWhich providers need a key.')).toBe('KeyRequirement');
   });
 
   it('is null for hovers that are not typed names', () => {
