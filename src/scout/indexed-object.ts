@@ -103,7 +103,12 @@ export function classifyType(typeText: string, target: TargetNames): TypeReading
   const body = braceBody(text);
   if (body !== null) {
     const mapped = /^\s*(?:readonly\s+)?\[\s*[\w$]+\s+in\s+([^\]]+)\]/.exec(body);
-    if (mapped?.[1]) return keyAdmits(mapped[1].trim(), target) ? 'open' : 'listed';
+    if (mapped?.[1]) {
+      const key = mapped[1].trim();
+      if (keyAdmits(key, target)) return 'open';
+      // Keys computed from another type (`keyof T`, `T[keyof T]`, remapped with `as`): depends on what T is.
+      return /\bkeyof\s|\sas\s|\[/.test(key) ? 'unknown' : 'listed';
+    }
     if (/\[\s*[\w$]+\s*:\s*(?:string|number|PropertyKey)\s*\]\s*:/.test(body)) return 'open';
     return /[\w$'"\]]\s*\??\s*:/.test(body) ? 'listed' : 'unknown';
   }

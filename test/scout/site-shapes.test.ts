@@ -53,6 +53,9 @@ describe('classifyType', () => {
     expect(classifyType('{ audio: number; video: number; }', 'SourceBufferName')).toBe('listed');
     expect(classifyType('Record<ElementaryStreamTypes, Info | null>', 'SourceBufferName')).toBe('listed');
     expect(classifyType('{ [k in Other]: X }', 'Kind')).toBe('listed');
+    expect(classifyType('{ [K in keyof T as T[K]]: K }', 'Kind')).toBe('unknown');
+    expect(classifyType('{ [TValue in TType[keyof TType]]: KeyFromValue<TValue, TType> }', 'Kind')).toBe('unknown');
+    expect(classifyType('{ [k in keyof typeof CODES]: number }', ['Code', 'keyof typeof CODES'])).toBe('open');
   });
 
   it('admits a new key: Records and mapped types over the type, index signatures, any', () => {
