@@ -4,21 +4,21 @@
  * the frontier is empty or the budget is spent. Returns every visited link with
  * its rating and decision; synthesis turns that into the answer.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { UsageRole } from '../core/types.js';
 import type { LspService } from '../lsp/lsp-service.js';
-import type { ReferencesResult, Site } from '../lsp/types.js';
+import type { ReferencesResult } from '../lsp/types.js';
 import { search } from '../search/engine.js';
 import { editDistance } from '../search/ranking.js';
+import { FileCache } from './file-cache.js';
 import { describeKeySites, type KeySiteContext } from './key-site-facts.js';
-import { recordRequiresEveryKey, recordSiteKind } from './record-declaration.js';
-import { receivingProperty } from './destination.js';
-import { isIndexByValue, namesOneVariant } from './site-text.js';
-import { makeLinkId, pathFactsOf, siteLine, type LinkRelation, type ScoutLink } from './link.js';
+import { siteLine, type ScoutLink } from './link.js';
+import { annotatedName, followLocalFlows, MAX_LOCAL_FLOW_SITES } from './local-flows.js';
+import { makeLink, siteLink } from './make-link.js';
+import { namesOneVariant } from './site-text.js';
 import { clampLimits, DEFAULT_POLICY, shouldExpand, type ExpandDecision, type PolicyCoefficients } from './policy.js';
 import { analyzeQuery, INTENT_PROFILES, type AnalyzedQuery } from './query-analysis.js';
+import { recordRequiresEveryKey, recordSiteKind } from './record-declaration.js';
 import type { Rating, Scorer } from './scorers/scorer.js';
 import { normalizeTag } from './tags.js';
 
@@ -69,18 +69,10 @@ export interface Exploration {
   elapsedMs: number;
 }
 
-const SNIPPET_RADIUS = 2;
 /** Roles whose site annotates a property, parameter or variable whose own references carry the type further. */
 const FLOW_ROLES: ReadonlySet<UsageRole> = new Set(['type_property', 'type_parameter', 'type_reference']);
-/** Uses of a typed parameter or local variable read from the index per exploration (they cost no budget). */
-const MAX_LOCAL_FLOW_SITES = 400;
-const MAX_LOCAL_FLOW_SITES_PER_NAME = 60;
-/** Rebindings followed inside one scope (`const { mode } = options` → `const m = mode` → ...). */
-const MAX_LOCAL_FLOW_ROUNDS = 3;
 /** Constants a derived union is computed from (`ValueOf<typeof CODES>`), added as seeds. */
 const MAX_DERIVED_SEEDS = 2;
-const SCOPE_KINDS_OF_VALUES = ['function', 'method', 'constant', 'variable'];
-const SCOPE_KINDS_OF_TYPE_PARAMETERS = ['function', 'method', 'constant', 'variable', 'interface', 'class', 'type_alias'];
 /** Key sites (`queues[type]`, `[Kind.A]: …`) whose object's type is asked of the server, per exploration. */
 const MAX_KEY_SITE_LOOKUPS = 80;
 
@@ -158,7 +150,17 @@ export async function explore(question: string, options: ExploreOptions): Promis
         frontier.push({ link, score: decision.score });
       }
     }
-    const flowsOut = await followLocalFlows(fresh, query, options, files, visited, localFlowLimit, keySites, keyLookups, (rubric, depth, width) => shouldExpand(rubric, query.tags, depth, width, budgetLeft, effective));
+    const flowsOut = await followLocalFlows(fresh, {
+      query,
+      options,
+      files,
+      visited,
+      limit: localFlowLimit,
+      keySites,
+      keyLookups,
+      decide: (rubric, depth, width) => shouldExpand(rubric, query.tags, depth, width, budgetLeft, effective),
+      expandable: (link) => canExpand(link, query),
+    });
     for (const next of flowsOut) {
       const entry = visited.get(next.link.id);
       if (budgetLeft <= 0) {
@@ -184,106 +186,6 @@ export async function explore(question: string, options: ExploreOptions): Promis
     suggestions,
     elapsedMs: Math.round(performance.now() - started),
   };
-}
-
-/**
- * A parameter or local variable typed with the target (`type: SourceBufferName`) carries
- * it through its function: `queues[type]`, `switch (type)`, `type === 'audio'`. Its uses
- * lie inside that one function, so they are read from the index (no language server, no
- * budget: the scope bounds them) and rated like any other site. Without this, every such
- * parameter would cost two expansions and a 20-node budget reaches few of them.
- */
-async function followLocalFlows(
-  links: readonly ScoutLink[],
-  query: AnalyzedQuery,
-  options: ExploreOptions,
-  files: FileCache,
-  visited: Map<string, VisitedLink>,
-  limit: { left: number },
-  keySites: KeySiteContext,
-  keyLookups: { left: number },
-  decide: (rubric: Rating['rubric'], depth: number, breadth: number) => ExpandDecision,
-): Promise<Array<{ link: ScoutLink; score: number }>> {
-  const toExpand: Array<{ link: ScoutLink; score: number }> = [];
-  if (!INTENT_PROFILES[query.intent].follow.includes('property_flow')) return toExpand;
-  // A use may bind the value again (`const { mode } = options`, `<R extends Kind>(kind: R)`): a few rounds follow those.
-  let round: readonly ScoutLink[] = links;
-  for (let r = 0; r < MAX_LOCAL_FLOW_ROUNDS && round.length > 0; r++) {
-    const found = localFlowSites(round, options, files, visited, limit);
-    if (found.length === 0) break;
-    await describeKeySites(found.map((f) => f.link), query, keySites, keyLookups);
-    const ratings = await options.scorer.rate(query, found.map((f) => f.link), options.signal);
-    found.forEach(({ link, parent }, i) => {
-      const rating = ratings[i] ?? null;
-      const decision = rating ? decide(rating.rubric, link.depth, found.length) : null;
-      // A property typed with a type parameter (`format: Format`) leads out of the scope: it goes on the frontier.
-      if (decision?.expand && link.role === 'type_property' && canExpand(link, query)) {
-        visited.set(link.id, { link, parent, rating, decision, expanded: true, leaf: false });
-        toExpand.push({ link, score: decision.score });
-        return;
-      }
-      const reason = 'a use of a parameter, local variable or type parameter that carries a value of the target, read from the index: a leaf, no budget spent';
-      visited.set(link.id, { link, parent, rating, decision: decision ? { ...decision, expand: false, reason: `${decision.reason}; ${reason}` } : null, expanded: false, leaf: true });
-    });
-    round = found.map((f) => f.link);
-  }
-  return toExpand;
-}
-
-/** The uses, inside their scope, of the names the links bind (read from the index). */
-function localFlowSites(
-  links: readonly ScoutLink[],
-  options: ExploreOptions,
-  files: FileCache,
-  visited: Map<string, VisitedLink>,
-  limit: { left: number },
-): Array<{ link: ScoutLink; parent: string }> {
-  const found: Array<{ link: ScoutLink; parent: string }> = [];
-  for (const link of links) {
-    if (limit.left <= 0) break;
-    const flow = localBinding(files, link);
-    if (!flow) continue;
-    // The innermost function (or constant holding one, `const f = (...) => ...`) around the binding;
-    // for a type parameter, the declaration it belongs to.
-    const kinds = flow.typeParameter ? SCOPE_KINDS_OF_TYPE_PARAMETERS : SCOPE_KINDS_OF_VALUES;
-    const scope = options.db
-      .prepare(
-        `SELECT d.start_line AS start, d.end_line AS end FROM definitions d JOIN files f ON f.id = d.file_id
-          WHERE f.path = ? AND d.kind IN (${kinds.map(() => '?').join(', ')}) AND d.start_line <= ? AND d.end_line >= ? AND d.end_line > d.start_line
-          ORDER BY d.end_line - d.start_line LIMIT 1`,
-      )
-      .get(link.location.file, ...kinds, flow.line, flow.line) as { start: number; end: number } | undefined;
-    if (!scope) continue;
-    const uses = options.db
-      .prepare(
-        `SELECT u.line, u.col, u.role FROM usages u JOIN files f ON f.id = u.file_id
-          WHERE f.path = ? AND u.name = ? AND u.line BETWEEN ? AND ? AND u.role NOT IN ('import', 'export')
-            AND NOT (u.line = ? AND u.col = ?) ORDER BY u.line, u.col LIMIT ?`,
-      )
-      .all(link.location.file, flow.symbol, Math.max(scope.start, flow.line), scope.end, flow.line, flow.column, Math.min(MAX_LOCAL_FLOW_SITES_PER_NAME, limit.left)) as Array<{ line: number; col: number; role: UsageRole }>;
-    for (const use of uses) {
-      const useLine = files.line(link.location.file, use.line);
-      // An unclassified use matters when it indexes an object (`level[`${type}Codec`]`) or is handed to a property; other ones are noise.
-      if (use.role === 'other' && !isIndexByValue(useLine, use.col) && !receivingProperty(useLine, use.col, flow.symbol.length)) continue;
-      // `{ type: x }` names a property that happens to share the name, not the variable.
-      if (use.role === 'object_key' && /^\s*\??:/.test(useLine.slice(use.col + flow.symbol.length))) continue;
-      // A type parameter carries the type where it is a whole annotation (`format: Format`, `kind: R`);
-      // inside another type (`def: Def<Format>`) the value only contains it somewhere.
-      if (flow.typeParameter && !isWholeAnnotation(useLine, use.col, flow.symbol)) continue;
-      // A type parameter is the type under another name: its uses sit at the binding's own distance.
-      const depth = flow.typeParameter ? link.depth : link.depth + 1;
-      const child = makeLink(files, { file: link.location.file, line: use.line, column: use.col }, 'reference', flow.symbol, null, use.role, link.enclosing, depth, 'index');
-      if (visited.has(child.id) || found.some((f) => f.link.id === child.id)) continue;
-      found.push({ link: child, parent: link.id });
-      limit.left--;
-    }
-  }
-  return found;
-}
-
-/** `name: T`, `name?: T | undefined`, `(x: T)`: the name at `column` is the whole annotation (or one member of a union). */
-function isWholeAnnotation(line: string, column: number, name: string): boolean {
-  return /:\s*(?:readonly\s+)?(?:[\w$.]+\s*\|\s*)*$/.test(line.slice(0, column)) && /^\s*(?:[;,)=|]|$)/.test(line.slice(column + name.length));
 }
 
 /** A key site inside a type declaration (`type Prices = Record<Kind, number>`, `prices: Record<Kind, number>;`): its objects are elsewhere. */
@@ -491,40 +393,6 @@ async function expandLink(
   return out;
 }
 
-function siteLink(files: FileCache, site: Site, relation: LinkRelation, symbol: string | null, depth: number): ScoutLink {
-  const role = site.role && site.role !== 'definition' ? site.role : null;
-  return makeLink(files, { file: site.file, line: site.line, column: site.column }, relation, symbol, null, role, site.enclosing ?? null, depth, site.source);
-}
-
-function makeLink(
-  files: FileCache,
-  location: { file: string; line: number; column?: number },
-  relation: LinkRelation,
-  symbol: string | null,
-  kind: string | null,
-  role: UsageRole | 'definition' | null,
-  enclosing: string | null,
-  depth: number,
-  source: 'lsp' | 'index',
-): ScoutLink {
-  const { snippet, startLine } = files.snippet(location.file, location.line, SNIPPET_RADIUS);
-  return {
-    id: makeLinkId({ file: location.file, line: location.line, ...(location.column !== undefined ? { column: location.column } : {}) }),
-    relation,
-    location: { file: location.file, line: location.line, ...(location.column !== undefined ? { column: location.column } : {}) },
-    symbol,
-    kind,
-    role: role === 'definition' ? null : role,
-    enclosing,
-    snippet,
-    snippetStartLine: startLine,
-    hover: null,
-    pathFacts: pathFactsOf(location.file),
-    depth,
-    source,
-  };
-}
-
 /** The definition of the property / field / variable `qualifiedName` declared in `file`. */
 function propertyDefinition(db: Database.Database, file: string, qualifiedName: string): { file: string; line: number; column: number; kind: string } | null {
   const row = db
@@ -536,88 +404,10 @@ function propertyDefinition(db: Database.Database, file: string, qualifiedName: 
   return row ? { file: row.file, line: row.line, column: row.col, kind: row.kind } : null;
 }
 
-/**
- * The name a type annotation belongs to, read from the line: `timelineType: TimelineType`
- * (a parameter) or `const mode: Mode = ...` (a variable) → the name and its position.
- */
-/**
- * The local name a site hands the value to: the parameter or variable its type annotates
- * (`type: SourceBufferName`), or the variable its value initialises (`const mode = options?.mode`,
- * `const { mode } = options`). Null when the site binds nothing.
- */
-function localBinding(files: FileCache, link: ScoutLink): { line: number; column: number; symbol: string; typeParameter?: boolean } | null {
-  const { file, line } = link.location;
-  const column = link.location.column ?? 0;
-  // `<Format extends Kind = Kind>`: the type parameter stands for the type inside its declaration.
-  const generic = /(?:<|,)\s*([A-Za-z_$][\w$]*)\s+extends\s+(?:[\w$]+\.)*$/.exec(files.line(file, line).slice(0, column));
-  if (generic?.[1] && link.role !== 'import' && link.role !== 'export') {
-    return { line, column: generic.index + generic[0].indexOf(generic[1]), symbol: generic[1], typeParameter: true };
-  }
-  if (link.role === 'type_parameter' || link.role === 'type_reference') {
-    return namesOneVariant(files.line(file, line), column) ? null : annotatedName(files, file, line, column);
-  }
-  if (link.relation !== 'reference' || link.role === 'import' || link.role === 'export') return null;
-  const text = files.line(file, line);
-  const destructuring = /\b(?:const|let|var)\s*\{[^}]*\}\s*=(?!=)/.exec(text);
-  if (destructuring && column > destructuring.index && column < destructuring.index + destructuring[0].length) {
-    const name = /^[A-Za-z_$][\w$]*/.exec(text.slice(column))?.[0];
-    return name ? { line, column, symbol: name } : null;
-  }
-  const declaration = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]*)?=(?!=)/.exec(text);
-  if (declaration?.[1] && column >= declaration.index + declaration[0].length) {
-    // The variable holds the value itself (`= options?.mode ?? 'x'`), not something computed from it
-    // (`= tracks[type]`, `= f(type)`): a member chain up to the site, nothing but a fallback after it.
-    const name = /^[\w$]+/.exec(text.slice(column))?.[0] ?? '';
-    const between = text.slice(declaration.index + declaration[0].length, column);
-    const after = text.slice(column + name.length);
-    if (!/^\s*(?:await\s+)?(?:[\w$]+\s*[?!]?\.\s*)*$/.test(between) || !/^\s*(?:[;,)]|\?\?|\|\||as\b|$)/.test(after)) return null;
-    return { line, column: text.indexOf(declaration[1], declaration.index), symbol: declaration[1] };
-  }
-  return null;
-}
-
-function annotatedName(files: FileCache, file: string, line: number, column: number): { file: string; line: number; column: number; kind: string; symbol: string } | null {
-  const text = files.line(file, line);
-  const before = text.slice(0, column);
-  const match = /([A-Za-z_$][\w$]*)\??\s*:\s*(?:readonly\s+)?[^:(){};=]*$/.exec(before);
-  if (!match || match[1] === undefined) return null;
-  const name = match[1];
-  return { file, line, column: match.index, kind: /\b(const|let|var)\s+$/.test(before.slice(0, match.index)) ? 'variable' : 'parameter', symbol: name };
-}
-
 function enclosingPosition(db: Database.Database, file: string, qualifiedName: string | null): { file: string; line: number; column: number } | null {
   if (!qualifiedName) return null;
   const row = db
     .prepare(`SELECT d.name_line AS line, d.name_col AS col FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.qualified_name = ? AND d.kind IN ('function', 'method') LIMIT 1`)
     .get(file, qualifiedName) as { line: number; col: number } | undefined;
   return row ? { file, line: row.line, column: row.col } : null;
-}
-
-/** Lines of repository files, read once per exploration. */
-class FileCache {
-  private readonly lines = new Map<string, string[]>();
-  constructor(private readonly root: string) {}
-
-  line(file: string, line: number): string {
-    return this.read(file)[line - 1] ?? '';
-  }
-
-  snippet(file: string, line: number, radius: number): { snippet: string; startLine: number } {
-    const lines = this.read(file);
-    const start = Math.max(1, line - radius);
-    return { snippet: lines.slice(start - 1, line + radius).join('\n'), startLine: start };
-  }
-
-  private read(file: string): string[] {
-    let lines = this.lines.get(file);
-    if (!lines) {
-      try {
-        lines = readFileSync(path.join(this.root, file), 'utf8').split('\n');
-      } catch {
-        lines = [];
-      }
-      this.lines.set(file, lines);
-    }
-    return lines;
-  }
 }
