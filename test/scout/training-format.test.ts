@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuery } from '../../src/scout/query-analysis.js';
 import { makeRubric } from '../../src/scout/rubric.js';
-import { buildRatingPrompt, RATING_SYSTEM_PROMPT } from '../../src/scout/scorers/rating-prompt.js';
+import { buildRatingPrompt, RATING_SYSTEM_PROMPT, serverFacts } from '../../src/scout/scorers/rating-prompt.js';
 import { LlmScorer } from '../../src/scout/scorers/llm.js';
 import { toTrainingJsonl, toTrainingLine, toTrainingRecord, type RatedLink } from '../../src/scout/training-format.js';
 import { link } from './links.js';
@@ -70,6 +70,18 @@ describe('training format', () => {
 });
 
 describe('rating prompt', () => {
+  it('lists what the language server established about key sites, so a model sees the heuristic\'s evidence', () => {
+    const indexed = {
+      ...link({ role: 'object_key', code: '  const queue = this.queues[type];' }),
+      indexedObject: { name: 'queues', type: 'BufferOperationQueues', keys: 'listed' as const, valueCarriesAny: true },
+    };
+    const prompt = buildRatingPrompt(analyzeQuery('what breaks if I add a variant to `Kind`?', null), [indexed]);
+    expect(prompt).toContain('indexes queues: BufferOperationQueues, its type lists its keys');
+    const given = { ...link({ code: '    tier: tier,' }), destination: { name: 'tier', type: "'free' | 'pro'", room: 'no_room' as const } };
+    expect(serverFacts(given)).toEqual(["value given to tier: 'free' | 'pro', which is a closed list without room for a new variant"]);
+    expect(serverFacts(link({}))).toEqual([]);
+  });
+
   it('shows a window of the snippet around the site, without blank edges', () => {
     const code = ['', 'line a', 'line b', 'line c', 'line d', '>>SITE', 'line f', 'line g', 'line h', 'line i', ''].join('\n');
     const l = link({ at: 100, code, role: 'call', enclosing: 'Router.ask', hover: '(method) Router.ask(messages: ChatMessage[]): Promise<string>' });

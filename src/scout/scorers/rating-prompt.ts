@@ -4,7 +4,8 @@
  * One place for the text a model sees, shared by the LLM scorer (inference) and the training export
  * (fine-tuning), so a fine-tuned model is trained on exactly what it will be asked. The prompt is the
  * seed's rating prompt ("Rate each link for relevance to the query. ...") with each link's location,
- * relation, syntactic role, enclosing definition, hover and a few lines of code.
+ * relation, syntactic role, enclosing definition, what the language server established about key sites
+ * (`serverFacts`), hover and a few lines of code.
  */
 import { formatLocation, type ScoutLink } from '../link.js';
 import type { AnalyzedQuery } from '../query-analysis.js';
@@ -32,6 +33,7 @@ export function describeLinkForPrompt(link: ScoutLink, number: number): string {
   if (link.role) facts.push(`role ${link.role}`);
   if (link.enclosing) facts.push(`in ${link.enclosing}`);
   if (link.symbol) facts.push(`symbol ${link.symbol}${link.kind ? ` (${link.kind})` : ''}`);
+  facts.push(...serverFacts(link));
   const hover = link.hover ? cut(link.hover.replace(/\s+/g, ' ').trim(), HOVER_CHARS) : '';
   const head = `${number}. ${formatLocation(link.location)} (${facts.join('; ')})${hover ? ` - ${hover}` : ''}`;
   const lines = link.snippet.split(/\r?\n/);
@@ -43,6 +45,31 @@ export function describeLinkForPrompt(link: ScoutLink, number: number): string {
   while (window.length > 0 && window[window.length - 1] === '') window.pop();
   const shown = window.map((line) => `   | ${cut(line, LINE_CHARS)}`);
   return shown.length > 0 ? `${head}\n${shown.join('\n')}` : head;
+}
+
+/**
+ * What the language server established about a key site before rating (see scout/key-site-facts),
+ * in the prompt's words: the model sees the same evidence the heuristic uses.
+ */
+export function serverFacts(link: ScoutLink): string[] {
+  const out: string[] = [];
+  const indexed = link.indexedObject;
+  if (indexed) {
+    const keys = indexed.keys === 'listed' ? 'its type lists its keys' : indexed.keys === 'open' ? 'its type admits any key of the union' : 'its keys are unknown';
+    out.push(`indexes ${indexed.name}: ${indexed.type}, ${keys}${indexed.valueCarriesAny ? '' : '; the index value is declared as specific variants'}`);
+  }
+  const built = link.builtObject;
+  if (built && built.requiresEveryKey !== null) {
+    out.push(`entry of ${built.name ?? 'an object literal'}${built.type ? `: ${built.type}` : ''}, ${built.requiresEveryKey ? 'whose type requires every variant' : 'whose type does not require every variant'}`);
+  }
+  const destination = link.destination;
+  if (destination) {
+    const room = destination.room === 'fits' ? 'has room for every variant' : destination.room === 'no_room' ? 'is a closed list without room for a new variant' : 'may not take a new variant';
+    out.push(`value given to ${destination.name}: ${destination.type}, which ${room}`);
+  }
+  if (link.assignedObject) out.push(`assigned from ${link.assignedObject.name}: ${link.assignedObject.type}, keys ${link.assignedObject.keys}`);
+  if (link.recordOfTarget) out.push('reached through a type keyed by every variant');
+  return out;
 }
 
 /** The user message: the seed's rating prompt filled in. Links are numbered from 1. */
