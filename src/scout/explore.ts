@@ -242,12 +242,14 @@ async function findSeeds(
   }
   // Free-text questions ("where are auth tokens validated?") start from search; a named symbol that
   // does not exist is reported as such, with near names, rather than guessed at.
-  if (seeds.length === 0 && !query.target && (query.freeText || query.text)) {
-    const answer = await search(options.db, { query: query.freeText || query.text, mode: 'hybrid', limit: 3 }, { root: options.root });
+  // A target read from prose ("where are API keys read") that names nothing in the code is a word of the question.
+  const searchText = !query.target ? query.freeText || query.text : query.targetFromProse ? `${query.target} ${query.freeText}`.trim() : '';
+  if (seeds.length === 0 && searchText) {
+    const answer = await search(options.db, { query: searchText, mode: 'hybrid', limit: 3 }, { root: options.root });
     for (const r of answer.results.filter((r) => r.symbol)) {
       seeds.push(makeLink(files, { file: r.file, line: r.line }, 'seed', r.symbol, r.kind, 'definition', null, 0, 'index'));
     }
-    if (seeds.length > 0) notes.push(`no code name in the question: started from full-text search for "${query.freeText || query.text}"`);
+    if (seeds.length > 0) notes.push(`${query.target ? `nothing in the code is named "${query.target}"` : 'no code name in the question'}: started from full-text search for "${searchText}"`);
   }
   const suggestions: string[] = [];
   if (seeds.length === 0) {

@@ -39,6 +39,12 @@ export interface AnalyzedQuery {
   interpretation: string;
   /** The caller's descriptions of its tags (for model scorers), when given. */
   tagHints?: Record<string, string>;
+  /**
+   * Set when the target is a plain word taken from after the intent's cue ("where are API keys read")
+   * rather than a name written in code style: if nothing in the code has that name, the question is
+   * searched as text instead.
+   */
+  targetFromProse?: true;
 }
 
 export interface IntentProfile {
@@ -437,7 +443,9 @@ export function analyzeQuery(text: string, tags?: readonly string[] | string | n
 
   const freeText = freeTextOf(plain, strong, newName, paths, rule);
   const interpretation = interpret(intent, target, newName, freeText, finalTags, tagsFrom, paths);
-  return { text: question, intent, identifiers, target, newName, paths, tags: finalTags, tagsFrom, freeText, interpretation };
+  const analyzed: AnalyzedQuery = { text: question, intent, identifiers, target, newName, paths, tags: finalTags, tagsFrom, freeText, interpretation };
+  if (target !== null && !strong.includes(target)) analyzed.targetFromProse = true;
+  return analyzed;
 }
 
 function freeTextOf(plain: string, strong: string[], newName: string | null, paths: string[], rule: IntentRule): string {

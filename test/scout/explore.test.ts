@@ -128,6 +128,16 @@ describe('scout ask: fallbacks and bad input', () => {
     }
   });
 
+  it('searches the text when a word read from prose ("where are API keys read?") names nothing in the code', async () => {
+    const prose = await explore('where are API keys read?', { root, db: store.database, lsp, scorer: new HeuristicScorer() });
+    expect(prose.query.targetFromProse).toBe(true);
+    expect(prose.seeds.length).toBeGreaterThan(0);
+    expect(prose.notes.join(' ')).toMatch(/nothing in the code is named "API": started from full-text search/);
+    // A name in code style that matches nothing is reported as such, never guessed at.
+    const coded = await explore('where is `ApiKeyReader` used?', { root, db: store.database, lsp, scorer: new HeuristicScorer() });
+    expect(coded.seeds).toEqual([]);
+  });
+
   it('says nothing matched an unknown symbol and suggests near names', async () => {
     const unknown = synthesize(await explore('what breaks if I add a variant to `LLMKnd`?', { root, db: store.database, lsp, scorer: new HeuristicScorer() }), 'heuristic');
     expect(unknown.pointers).toEqual([]);
