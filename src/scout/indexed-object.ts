@@ -27,6 +27,8 @@ export interface IndexedObject {
    * a type parameter, or inferred).
    */
   valueCarriesAny: boolean;
+  /** `relpath:line` of the named type that lists the keys (`interface Queues`), when it has one in the repository. */
+  declaredAt?: string;
 }
 
 /** Reads repository files line by line (the exploration's file cache). */
@@ -221,7 +223,14 @@ export async function describeIndexedObject(
     if (written !== 'unknown') keys = written;
   }
   const valueCarriesAny = await valueCanBeAnyVariant(lsp, files, site);
-  return { name: object.name, type: shortType(type), keys, valueCarriesAny };
+  const described: IndexedObject = { name: object.name, type: shortType(type), keys, valueCarriesAny };
+  // Where the keys are listed: the one place to add the new key for every access through this type.
+  const reading = classifyType(type, target);
+  if (keys === 'listed' && typeof reading !== 'string' && 'named' in reading) {
+    const declared = await findDeclaration(reading.named, at);
+    if (declared) described.declaredAt = `${declared.file}:${declared.line}`;
+  }
+  return described;
 }
 
 /** A type written as specific variants only: `Kind.A`, `'audio' | 'video'`, `1 | 2`. */

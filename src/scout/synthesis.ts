@@ -78,6 +78,8 @@ function actionFor(intent: Intent, visited: VisitedLink): string {
     if (role === 'case_pattern') return 'add a case for the new variant (or check that the default branch is right for it)';
     if (visited.link.assignedObject?.keys === 'listed') return `key the assigned value's type by the union too (or add the new key to \`${visited.link.assignedObject.name}\`'s type)`;
     if (visited.link.indexedObject && !visited.link.indexedObject.valueCarriesAny) return 'nothing to do: the value indexing here never holds the new variant';
+    const indexed = visited.link.indexedObject;
+    if (indexed?.keys === 'listed' && indexed.declaredAt) return `add a key for the new variant to \`${indexed.type.replace(/\s*\|\s*(?:null|undefined)\b/g, '')}\` (${indexed.declaredAt}), or narrow the value before indexing`;
     if (visited.link.indexedObject?.keys === 'listed') return `give \`${visited.link.indexedObject.name}\`'s type a key for the new variant (or narrow the value first)`;
     if (visited.link.indexedObject?.keys === 'open') return 'make sure the object has an entry for the new variant where it is built';
     const built = visited.link.builtObject;

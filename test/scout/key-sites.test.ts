@@ -119,6 +119,7 @@ describe('key sites, with the language server', () => {
     const site = line(15);
     expect(site?.risk).toBe('high');
     expect(site?.what).toMatch(/indexes `LISTED` \(Listed\)/);
+    expect(site?.action).toMatch(/add a key for the new variant to `Listed` \(src\/keyed\.ts:3\)/);
   });
 
   it('a Partial Record over the type admits the new key', () => {
