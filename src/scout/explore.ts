@@ -11,6 +11,7 @@ import type { ReferencesResult } from '../lsp/types.js';
 import { search } from '../search/engine.js';
 import { editDistance } from '../search/ranking.js';
 import { FileCache } from './file-cache.js';
+import { addHovers, MAX_HOVERS } from './hovers.js';
 import { describeKeySites, type KeySiteContext } from './key-site-facts.js';
 import { siteLine, type ScoutLink } from './link.js';
 import { annotatedName, followLocalFlows, MAX_LOCAL_FLOW_SITES } from './local-flows.js';
@@ -92,6 +93,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
   let budgetLeft = limits.budget;
   const localFlowLimit = { left: MAX_LOCAL_FLOW_SITES };
   const keyLookups = { left: MAX_KEY_SITE_LOOKUPS };
+  const hoverBudget = { left: MAX_HOVERS };
   /** Set when the server finds far fewer references to the question's symbol than the index has. */
   const server = { incomplete: false };
   let expansions = 0;
@@ -102,6 +104,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
   const derivedFrom = seeds.filter((s) => s.relation === 'seed' && (s.kind === 'constant' || s.kind === 'variable') && s.symbol).map((s) => s.symbol as string);
   const keySites: KeySiteContext = { lsp: options.lsp, db: options.db, files, signal: options.signal, derivedFrom };
   // Seeds are rated too: for "where is X" questions they are the answer, for "what breaks" the definition to edit.
+  if (options.scorer.wantsHover) await addHovers(options.lsp, seeds, hoverBudget, options.signal);
   const seedRatings = seeds.length > 0 ? await options.scorer.rate(query, seeds, options.signal) : [];
   seeds.forEach((seed, i) => visited.set(seed.id, { link: seed, parent: null, rating: seedRatings[i] ?? null, decision: null, expanded: true, leaf: false }));
   progress('seeded', `${seeds.length} seed(s) for ${query.target ?? JSON.stringify(query.freeText)}`);
@@ -120,6 +123,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
     const fresh = children.filter((c) => !visited.has(c.id));
     if (fresh.length === 0) continue;
     await describeKeySites(fresh, query, keySites, keyLookups);
+    if (options.scorer.wantsHover) await addHovers(options.lsp, fresh, hoverBudget, options.signal);
     const ratings = await options.scorer.rate(query, fresh, options.signal);
     const breadth = fresh.length;
     for (let i = 0; i < fresh.length; i++) {
@@ -158,6 +162,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
       limit: localFlowLimit,
       keySites,
       keyLookups,
+      hoverBudget,
       decide: (rubric, depth, width) => shouldExpand(rubric, query.tags, depth, width, budgetLeft, effective),
       expandable: (link) => canExpand(link, query),
     });

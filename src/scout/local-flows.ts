@@ -7,6 +7,7 @@ import type { UsageRole } from '../core/types.js';
 import { receivingProperty } from './destination.js';
 import type { ExploreOptions, VisitedLink } from './explore.js';
 import type { FileCache } from './file-cache.js';
+import { addHovers } from './hovers.js';
 import { describeKeySites, type KeySiteContext } from './key-site-facts.js';
 import type { ScoutLink } from './link.js';
 import { makeLink } from './make-link.js';
@@ -33,6 +34,8 @@ export interface LocalFlowContext {
   limit: { left: number };
   keySites: KeySiteContext;
   keyLookups: { left: number };
+  /** Hover requests left for model scorers (see hovers.ts). */
+  hoverBudget: { left: number };
   decide: (rubric: Rating['rubric'], depth: number, breadth: number) => ExpandDecision;
   /** Whether a link has anything behind it to expand (the exploration's rule). */
   expandable: (link: ScoutLink) => boolean;
@@ -55,6 +58,7 @@ export async function followLocalFlows(links: readonly ScoutLink[], context: Loc
     const found = localFlowSites(round, options, files, visited, limit);
     if (found.length === 0) break;
     await describeKeySites(found.map((f) => f.link), query, keySites, keyLookups);
+    if (options.scorer.wantsHover) await addHovers(options.lsp, found.map((f) => f.link), context.hoverBudget, options.signal);
     const ratings = await options.scorer.rate(query, found.map((f) => f.link), options.signal);
     found.forEach(({ link, parent }, i) => {
       const rating = ratings[i] ?? null;

@@ -12,7 +12,10 @@ import { indexRepository } from '../../src/index/indexer.js';
 import { SqliteStore } from '../../src/index/store.js';
 import { LspService } from '../../src/lsp/lsp-service.js';
 import { explore } from '../../src/scout/explore.js';
+import { MAX_HOVERS } from '../../src/scout/hovers.js';
+import type { ScoutLink } from '../../src/scout/link.js';
 import { HeuristicScorer } from '../../src/scout/scorers/heuristic.js';
+import type { Scorer } from '../../src/scout/scorers/scorer.js';
 import { synthesize, type Pointer, type ScoutAnswer } from '../../src/scout/synthesis.js';
 
 const EXAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'llm-router');
@@ -158,6 +161,30 @@ describe('key sites, with the language server', () => {
     const site = line(48);
     expect(site?.risk).toBe('high');
     expect(site?.what).toMatch(/assigned from `listing` \(Listed\)/);
+  });
+
+  it('a model scorer gets the server\'s hover in each link\'s context; the heuristic does not ask for it', async () => {
+    const seen: ScoutLink[] = [];
+    const heuristic = new HeuristicScorer();
+    const modelLike: Scorer = {
+      name: 'probe',
+      wantsHover: true,
+      rate: async (query, links) => {
+        seen.push(...links);
+        return heuristic.rate(query, links);
+      },
+    };
+    await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp, scorer: modelLike, budget: 2 });
+    const hovered = seen.filter((l) => l.hover !== null);
+    expect(hovered.length).toBeGreaterThan(0);
+    expect(hovered.length).toBeLessThanOrEqual(MAX_HOVERS);
+    expect(hovered.some((l) => /LLMKind/.test(l.hover ?? ''))).toBe(true);
+    const plain: ScoutLink[] = [];
+    await explore('what breaks if I add a variant to `LLMKind`?', {
+      root, db: store.database, lsp, budget: 2,
+      scorer: { name: 'plain', rate: async (query, links) => { plain.push(...links); return heuristic.rate(query, links); } },
+    });
+    expect(plain.every((l) => l.hover === null)).toBe(true);
   });
 
   it('indexing with one named variant is unaffected', () => {

@@ -82,6 +82,7 @@ const EXCERPT_CHARS = 120;
 
 export class LlmScorer implements Scorer {
   readonly name = 'llm';
+  readonly wantsHover = true;
   readonly url: string;
   private readonly config: Required<Omit<LlmScorerConfig, 'apiKeyEnv'>> & { apiKeyEnv: string | null };
   private readonly fallback: Scorer;

@@ -25,5 +25,7 @@ export interface Rating {
 export interface Scorer {
   /** 'heuristic', 'llm', 'mock', or a wrapper's inner name. */
   readonly name: string;
+  /** Model scorers read the server's hover in each link's context: the loop fetches it for them (bounded). */
+  readonly wantsHover?: boolean;
   rate(query: AnalyzedQuery, links: readonly ScoutLink[], signal?: AbortSignal): Promise<Rating[]>;
 }
