@@ -1,9 +1,11 @@
 /**
  * Facts from the language server about key sites, gathered before they are rated (for "add a
  * variant" only): at `queues[type]`, whether the indexed object's type lists its keys; at
- * `[Kind.A]: …`, whether the object literal's type requires one entry per variant. The heuristic
- * cannot read either from the site's line; without a server the links keep no such fact and the
- * scorer stays cautious (medium risk).
+ * `[Kind.A]: …`, whether the object literal's type requires one entry per variant; at
+ * `severity: event.severity`, whether the receiving property's type has room for a new variant;
+ * at `this.x = value` (x keyed by the union), whether the value's type lists its keys. The
+ * heuristic cannot read any of these from the site's line; without a server the links keep no such
+ * fact and the scorer stays cautious (medium risk).
  */
 import type Database from 'better-sqlite3';
 import type { LspService } from '../lsp/lsp-service.js';
@@ -24,7 +26,7 @@ export interface KeySiteContext {
   derivedFrom?: readonly string[];
 }
 
-/** Sets `indexedObject` / `builtObject` / `destination` on the key sites among `links`; `lookups` bounds the server requests per exploration. */
+/** Sets `indexedObject` / `builtObject` / `assignedObject` / `destination` on the key sites among `links`; `lookups` bounds the server requests per exploration. */
 export async function describeKeySites(links: readonly ScoutLink[], query: AnalyzedQuery, context: KeySiteContext, lookups: { left: number }): Promise<void> {
   if (query.intent !== 'add_variant' || !query.target) return;
   const name = query.target.split('.').pop() ?? query.target;
