@@ -12,7 +12,7 @@ import { search } from '../search/engine.js';
 import { editDistance } from '../search/ranking.js';
 import { FileCache } from './file-cache.js';
 import { addHovers, MAX_HOVERS } from './hovers.js';
-import { describeKeySites, type KeySiteContext } from './key-site-facts.js';
+import { describeKeySites, keySiteBudget, type KeySiteContext } from './key-site-facts.js';
 import { siteLine, type ScoutLink } from './link.js';
 import { annotatedName, followLocalFlows, MAX_LOCAL_FLOW_SITES } from './local-flows.js';
 import { makeLink, siteLink } from './make-link.js';
@@ -74,8 +74,6 @@ export interface Exploration {
 const FLOW_ROLES: ReadonlySet<UsageRole> = new Set(['type_property', 'type_parameter', 'type_reference']);
 /** Constants a derived union is computed from (`ValueOf<typeof CODES>`), added as seeds. */
 const MAX_DERIVED_SEEDS = 2;
-/** Key sites (`queues[type]`, `[Kind.A]: …`) whose object's type is asked of the server, per exploration. */
-const MAX_KEY_SITE_LOOKUPS = 80;
 
 export async function explore(question: string, options: ExploreOptions): Promise<Exploration> {
   const started = performance.now();
@@ -92,7 +90,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
   const sources = { lsp: 0, index: 0 };
   let budgetLeft = limits.budget;
   const localFlowLimit = { left: MAX_LOCAL_FLOW_SITES };
-  const keyLookups = { left: MAX_KEY_SITE_LOOKUPS };
+  const keyLookups = keySiteBudget();
   const hoverBudget = { left: MAX_HOVERS };
   /** Set when the server finds far fewer references to the question's symbol than the index has. */
   const server = { incomplete: false };
@@ -102,7 +100,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
 
   const { seeds, suggestions } = await findSeeds(query, options, files, notes);
   const derivedFrom = seeds.filter((s) => s.relation === 'seed' && (s.kind === 'constant' || s.kind === 'variable') && s.symbol).map((s) => s.symbol as string);
-  const keySites: KeySiteContext = { lsp: options.lsp, db: options.db, files, signal: options.signal, derivedFrom };
+  const keySites: KeySiteContext = { lsp: options.lsp, db: options.db, files, signal: options.signal, derivedFrom, notes };
   // Seeds are rated too: for "where is X" questions they are the answer, for "what breaks" the definition to edit.
   if (options.scorer.wantsHover) await addHovers(options.lsp, seeds, hoverBudget, options.signal);
   const seedRatings = seeds.length > 0 ? await options.scorer.rate(query, seeds, options.signal) : [];

@@ -24,16 +24,39 @@ export interface KeySiteContext {
   signal?: AbortSignal | undefined;
   /** Constants the question's union is derived from (`ValueOf<typeof CODES>`): `keyof typeof CODES` names its variants too. */
   derivedFrom?: readonly string[];
+  /** Where to say that checks stopped early (the exploration's notes). */
+  notes?: string[];
 }
 
-/** Sets `indexedObject` / `builtObject` / `assignedObject` / `destination` on the key sites among `links`; `lookups` bounds the server requests per exploration. */
-export async function describeKeySites(links: readonly ScoutLink[], query: AnalyzedQuery, context: KeySiteContext, lookups: { left: number }): Promise<void> {
+/** The checks one exploration may spend: a count, and a time after which the rest are rated from their line alone. */
+export interface KeySiteBudget {
+  left: number;
+  /** `performance.now()` value after which no more server requests are made. */
+  until: number;
+}
+
+/** Key sites checked per exploration, at most, and the time they may take together. */
+export const MAX_KEY_SITE_LOOKUPS = 80;
+export const MAX_KEY_SITE_MS = 3_000;
+
+export function keySiteBudget(now = performance.now()): KeySiteBudget {
+  return { left: MAX_KEY_SITE_LOOKUPS, until: now + MAX_KEY_SITE_MS };
+}
+
+/** Sets `indexedObject` / `builtObject` / `assignedObject` / `destination` on the key sites among `links`; `lookups` bounds the checks per exploration in number and time. */
+export async function describeKeySites(links: readonly ScoutLink[], query: AnalyzedQuery, context: KeySiteContext, lookups: KeySiteBudget): Promise<void> {
   if (query.intent !== 'add_variant' || !query.target) return;
   const name = query.target.split('.').pop() ?? query.target;
   const target = [name, ...(context.derivedFrom ?? []).map((c) => `keyof typeof ${c}`)];
   const findDeclaration = declarationFinder(context);
   for (const link of links) {
     if (lookups.left <= 0) return;
+    if (performance.now() > lookups.until) {
+      // A slow server must not hold the answer up: the remaining key sites keep the cautious rating.
+      lookups.left = 0;
+      context.notes?.push(`key-site checks stopped after ${MAX_KEY_SITE_MS / 1000} s (slow language server): the remaining key sites are rated from their code line only`);
+      return;
+    }
     const column = link.location.column;
     // The index calls `obj[x]` a key use; inside a template (`obj[`${x}Codec`]`) or a comparison it may say otherwise.
     if (link.role === null || link.role === 'import' || link.role === 'export' || column === undefined) continue;

@@ -8,7 +8,7 @@ import { receivingProperty } from './destination.js';
 import type { ExploreOptions, VisitedLink } from './explore.js';
 import type { FileCache } from './file-cache.js';
 import { addHovers } from './hovers.js';
-import { describeKeySites, type KeySiteContext } from './key-site-facts.js';
+import { describeKeySites, type KeySiteBudget, type KeySiteContext } from './key-site-facts.js';
 import type { ScoutLink } from './link.js';
 import { makeLink } from './make-link.js';
 import type { ExpandDecision } from './policy.js';
@@ -33,7 +33,7 @@ export interface LocalFlowContext {
   /** Sites left to read this exploration (MAX_LOCAL_FLOW_SITES at the start). */
   limit: { left: number };
   keySites: KeySiteContext;
-  keyLookups: { left: number };
+  keyLookups: KeySiteBudget;
   /** Hover requests left for model scorers (see hovers.ts). */
   hoverBudget: { left: number };
   decide: (rubric: Rating['rubric'], depth: number, breadth: number) => ExpandDecision;

@@ -4,7 +4,7 @@
  * alias is not a break site itself but the objects built with it are, and indexing with one named
  * variant is unaffected.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +14,12 @@ import { LspService } from '../../src/lsp/lsp-service.js';
 import { explore } from '../../src/scout/explore.js';
 import { MAX_HOVERS } from '../../src/scout/hovers.js';
 import type { ScoutLink } from '../../src/scout/link.js';
+import { describeKeySites } from '../../src/scout/key-site-facts.js';
+import { analyzeQuery } from '../../src/scout/query-analysis.js';
 import { HeuristicScorer } from '../../src/scout/scorers/heuristic.js';
 import type { Scorer } from '../../src/scout/scorers/scorer.js';
 import { synthesize, type Pointer, type ScoutAnswer } from '../../src/scout/synthesis.js';
+import { link } from './links.js';
 
 const EXAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'llm-router');
 const KEYED = `import { LLMKind } from './kinds.js';
@@ -185,6 +188,21 @@ describe('key sites, with the language server', () => {
       scorer: { name: 'plain', rate: async (query, links) => { plain.push(...links); return heuristic.rate(query, links); } },
     });
     expect(plain.every((l) => l.hover === null)).toBe(true);
+  });
+
+  it('a slow server does not hold the answer up: past the time budget the checks stop and say so', async () => {
+    const site = { ...link({ file: 'src/keyed.ts', at: 15, role: 'object_key', code: '  return LISTED[kind];', column: 16 }) };
+    const notes: string[] = [];
+    const files = { line: (file: string, n: number) => readFileSync(path.join(root, file), 'utf8').split('\n')[n - 1] ?? '' };
+    expect(files.line('src/keyed.ts', 15)).toBe('  return LISTED[kind];');
+    const budget = { left: 10, until: performance.now() - 1 };
+    await describeKeySites([site], analyzeQuery('what breaks if I add a variant to `LLMKind`?'), { lsp, db: store.database, files, notes }, budget);
+    expect(site.indexedObject).toBeUndefined();
+    expect(budget.left).toBe(0);
+    expect(notes.join(' ')).toMatch(/key-site checks stopped after 3 s/);
+    // Within the budget, the same site is checked with the server.
+    await describeKeySites([site], analyzeQuery('what breaks if I add a variant to `LLMKind`?'), { lsp, db: store.database, files }, { left: 10, until: performance.now() + 10_000 });
+    expect(site.indexedObject?.keys).toBe('listed');
   });
 
   it('indexing with one named variant is unaffected', () => {
