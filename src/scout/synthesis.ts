@@ -7,6 +7,7 @@ import type { UsageRole } from '../core/types.js';
 import type { Exploration, VisitedLink } from './explore.js';
 import { formatLocation, siteLine } from './link.js';
 import { recordSiteKind } from './record-declaration.js';
+import { buildsObjectAt } from './site-text.js';
 import type { Intent } from './query-analysis.js';
 import { safelyIgnoredReason } from './scorers/heuristic.js';
 
@@ -109,8 +110,10 @@ function describe(v: VisitedLink): string {
   const indexed = link.indexedObject ? `indexes \`${link.indexedObject.name}\` (${link.indexedObject.type}) by it` : null;
   const built = link.builtObject?.name ? `entry of \`${link.builtObject.name}\`${link.builtObject.type ? ` (${link.builtObject.type})` : ''}` : null;
   const assignedFrom = link.assignedObject ? `assigned from \`${link.assignedObject.name}\` (${link.assignedObject.type})` : null;
+  // `const NEEDS_KEY: KeyRequirement = {` reached by following a Record type: an object that needs every key.
+  const buildsRecord = link.recordOfTarget && buildsObjectAt(siteLine(link), link.location.column) ? `builds an object of \`${link.symbol ?? 'a Record type'}\`, keyed by every variant,` : null;
   const given = link.destination ? `given to \`${link.destination.name}\` (${link.destination.type})` : null;
-  const role = indexed ?? built ?? given ?? assignedFrom ?? (link.role ? (ROLE_WORDS[link.role] ?? link.role) : link.relation === 'seed' ? `definition${link.kind ? ` (${link.kind})` : ''}` : link.relation.replace('_', ' '));
+  const role = indexed ?? built ?? given ?? assignedFrom ?? buildsRecord ?? (link.role ? (ROLE_WORDS[link.role] ?? link.role) : link.relation === 'seed' ? `definition${link.kind ? ` (${link.kind})` : ''}` : link.relation.replace('_', ' '));
   const where = link.enclosing ? ` in ${link.enclosing}` : '';
   const code = siteLine(link).trim().slice(0, 90);
   return `${role}${where}${code ? `: \`${code}\`` : ''}`;
