@@ -28,19 +28,18 @@ export interface KeySiteContext {
   notes?: string[];
 }
 
-/** The checks one exploration may spend: a count, and a time after which the rest are rated from their line alone. */
+/** The checks one exploration may spend: a count, and the time the checks may take together; past either, the rest are rated from their line alone. */
 export interface KeySiteBudget {
   left: number;
-  /** `performance.now()` value after which no more server requests are made. */
-  until: number;
+  msLeft: number;
 }
 
 /** Key sites checked per exploration, at most, and the time they may take together. */
 export const MAX_KEY_SITE_LOOKUPS = 80;
 export const MAX_KEY_SITE_MS = 3_000;
 
-export function keySiteBudget(now = performance.now()): KeySiteBudget {
-  return { left: MAX_KEY_SITE_LOOKUPS, until: now + MAX_KEY_SITE_MS };
+export function keySiteBudget(): KeySiteBudget {
+  return { left: MAX_KEY_SITE_LOOKUPS, msLeft: MAX_KEY_SITE_MS };
 }
 
 /** Sets `indexedObject` / `builtObject` / `assignedObject` / `destination` on the key sites among `links`; `lookups` bounds the checks per exploration in number and time. */
@@ -51,7 +50,7 @@ export async function describeKeySites(links: readonly ScoutLink[], query: Analy
   const findDeclaration = declarationFinder(context);
   for (const link of links) {
     if (lookups.left <= 0) return;
-    if (performance.now() > lookups.until) {
+    if (lookups.msLeft <= 0) {
       // A slow server must not hold the answer up: the remaining key sites keep the cautious rating.
       lookups.left = 0;
       context.notes?.push(`key-site checks stopped after ${MAX_KEY_SITE_MS / 1000} s (slow language server): the remaining key sites are rated from their code line only`);
@@ -62,25 +61,47 @@ export async function describeKeySites(links: readonly ScoutLink[], query: Analy
     if (link.role === null || link.role === 'import' || link.role === 'export' || column === undefined) continue;
     const line = context.files.line(link.location.file, link.location.line);
     const site = { file: link.location.file, line: link.location.line, column };
-    if (isComputedKey(line, column)) {
-      lookups.left--;
-      context.signal?.throwIfAborted();
-      link.builtObject = await describeBuiltObject(context.lsp, context.files, site, target, findDeclaration);
-    } else if (indexedObjectAt(line, column) && !namesOneVariant(line, column)) {
-      lookups.left--;
-      context.signal?.throwIfAborted();
-      link.indexedObject = await describeIndexedObject(context.lsp, context.files, site, target, findDeclaration);
-    } else if (link.recordOfTarget && link.symbol && assignedValueAt(line, column, symbolLength(link.symbol))) {
-      lookups.left--;
-      context.signal?.throwIfAborted();
-      link.assignedObject = await describeAssignedObject(context.lsp, context.files, { ...site, length: symbolLength(link.symbol) }, target, findDeclaration);
-    } else if (link.relation === 'reference' && link.symbol && !namesOneVariant(line, column)) {
-      const length = symbolLength(link.symbol);
-      if (!receivingProperty(line, column, length)) continue;
-      lookups.left--;
-      context.signal?.throwIfAborted();
-      link.destination = await describeDestination(context.lsp, context.files, { ...site, length }, target, findDeclaration);
-    }
+    const started = performance.now();
+    await describeKeySite(link, line, site, target, context, lookups, findDeclaration);
+    lookups.msLeft -= performance.now() - started;
+  }
+}
+
+/** One site's check (at most one of the four facts applies to a site). */
+async function describeKeySite(
+  link: ScoutLink,
+  line: string,
+  site: { file: string; line: number; column: number },
+  target: string[],
+  context: KeySiteContext,
+  lookups: KeySiteBudget,
+  findDeclaration: DeclarationFinder,
+): Promise<void> {
+  const { column } = site;
+  const spend = (): void => {
+    lookups.left--;
+    context.signal?.throwIfAborted();
+  };
+  if (isComputedKey(line, column)) {
+    spend();
+    link.builtObject = await describeBuiltObject(context.lsp, context.files, site, target, findDeclaration);
+    return;
+  }
+  if (indexedObjectAt(line, column) && !namesOneVariant(line, column)) {
+    spend();
+    link.indexedObject = await describeIndexedObject(context.lsp, context.files, site, target, findDeclaration);
+    return;
+  }
+  if (!link.symbol) return;
+  const length = symbolLength(link.symbol);
+  if (link.recordOfTarget && assignedValueAt(line, column, length)) {
+    spend();
+    link.assignedObject = await describeAssignedObject(context.lsp, context.files, { ...site, length }, target, findDeclaration);
+    return;
+  }
+  if (link.relation === 'reference' && !namesOneVariant(line, column) && receivingProperty(line, column, length)) {
+    spend();
+    link.destination = await describeDestination(context.lsp, context.files, { ...site, length }, target, findDeclaration);
   }
 }
 
