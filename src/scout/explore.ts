@@ -19,7 +19,7 @@ import { makeLink, siteLink } from './make-link.js';
 import { namesOneVariant } from './site-text.js';
 import { clampLimits, DEFAULT_POLICY, shouldExpand, type ExpandDecision, type PolicyCoefficients } from './policy.js';
 import { analyzeQuery, INTENT_PROFILES, type AnalyzedQuery } from './query-analysis.js';
-import { recordRequiresEveryKey, recordSiteKind } from './record-declaration.js';
+import { recordRequiresEveryKeyOf, recordSiteKindOf } from './record-declaration.js';
 import type { Rating, Scorer } from './scorers/scorer.js';
 import { normalizeTag } from './tags.js';
 
@@ -193,7 +193,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
 
 /** A key site inside a type declaration (`type Prices = Record<Kind, number>`, `prices: Record<Kind, number>;`): its objects are elsewhere. */
 function declaresRecordType(link: ScoutLink): boolean {
-  return link.relation === 'reference' && link.role === 'object_key' && recordSiteKind(link.snippet.split(/\r?\n/), link.location.line - link.snippetStartLine) === 'declares_type';
+  return link.relation === 'reference' && link.role === 'object_key' && recordSiteKindOf(link) === 'declares_type';
 }
 
 /** Expanding a link means something only for symbols and for sites that carry the type on (property flows, calls into functions). */
@@ -338,7 +338,7 @@ async function expandLink(
       expandedSymbols.add(`flow:${flow.file}:${flow.line}:${flow.column}`);
       // The property is this site's other half (one step of the flow): same distance from the seeds.
       const link = makeLink(files, flow, 'property_flow', flow.symbol, flow.kind, null, node.enclosing, node.depth, 'index');
-      if ((declaresRecord && recordRequiresEveryKey(node.snippet.split(/\r?\n/), node.location.line - node.snippetStartLine)) || node.recordOfTarget) link.recordOfTarget = true;
+      if ((declaresRecord && recordRequiresEveryKeyOf(node)) || node.recordOfTarget) link.recordOfTarget = true;
       out.push(link);
     }
     return out;

@@ -110,8 +110,19 @@ function symbolLength(symbol: string): number {
   return (symbol.split('.').pop() ?? symbol).length;
 }
 
+/** One finder per exploration's context: its statement is prepared once, not on every batch of links. */
+const finders = new WeakMap<KeySiteContext, DeclarationFinder>();
+
 /** Index first (a type alias has no symbol a server's type definition points to), then the server. */
 function declarationFinder(context: KeySiteContext): DeclarationFinder {
+  const known = finders.get(context);
+  if (known) return known;
+  const finder = makeDeclarationFinder(context);
+  finders.set(context, finder);
+  return finder;
+}
+
+function makeDeclarationFinder(context: KeySiteContext): DeclarationFinder {
   const byName = context.db.prepare(
     `SELECT f.path AS file, d.name_line AS line FROM definitions d JOIN files f ON f.id = d.file_id
       WHERE d.name = ? AND d.kind IN ('type_alias', 'interface', 'class')

@@ -86,28 +86,33 @@ function localFlowSites(
   limit: { left: number },
 ): Array<{ link: ScoutLink; parent: string }> {
   const found: Array<{ link: ScoutLink; parent: string }> = [];
+  if (links.length === 0) return found;
+  // The innermost function (or constant holding one, `const f = (...) => ...`) around a binding;
+  // for a type parameter, the declaration it belongs to.
+  const scopeQuery = (kinds: readonly string[]) =>
+    options.db.prepare(
+      `SELECT d.start_line AS start, d.end_line AS end FROM definitions d JOIN files f ON f.id = d.file_id
+        WHERE f.path = ? AND d.kind IN (${kinds.map((k) => `'${k}'`).join(', ')}) AND d.start_line <= ? AND d.end_line >= ? AND d.end_line > d.start_line
+        ORDER BY d.end_line - d.start_line LIMIT 1`,
+    );
+  const valueScope = scopeQuery(SCOPE_KINDS_OF_VALUES);
+  const typeParameterScope = scopeQuery(SCOPE_KINDS_OF_TYPE_PARAMETERS);
+  const usesIn = options.db.prepare(
+    `SELECT u.line, u.col, u.role FROM usages u JOIN files f ON f.id = u.file_id
+      WHERE f.path = ? AND u.name = ? AND u.line BETWEEN ? AND ? AND u.role NOT IN ('import', 'export')
+        AND NOT (u.line = ? AND u.col = ?) ORDER BY u.line, u.col LIMIT ?`,
+  );
   for (const link of links) {
     if (limit.left <= 0) break;
     const flow = localBinding(files, link);
     if (!flow) continue;
-    // The innermost function (or constant holding one, `const f = (...) => ...`) around the binding;
-    // for a type parameter, the declaration it belongs to.
-    const kinds = flow.typeParameter ? SCOPE_KINDS_OF_TYPE_PARAMETERS : SCOPE_KINDS_OF_VALUES;
-    const scope = options.db
-      .prepare(
-        `SELECT d.start_line AS start, d.end_line AS end FROM definitions d JOIN files f ON f.id = d.file_id
-          WHERE f.path = ? AND d.kind IN (${kinds.map(() => '?').join(', ')}) AND d.start_line <= ? AND d.end_line >= ? AND d.end_line > d.start_line
-          ORDER BY d.end_line - d.start_line LIMIT 1`,
-      )
-      .get(link.location.file, ...kinds, flow.line, flow.line) as { start: number; end: number } | undefined;
+    const scope = (flow.typeParameter ? typeParameterScope : valueScope).get(link.location.file, flow.line, flow.line) as { start: number; end: number } | undefined;
     if (!scope) continue;
-    const uses = options.db
-      .prepare(
-        `SELECT u.line, u.col, u.role FROM usages u JOIN files f ON f.id = u.file_id
-          WHERE f.path = ? AND u.name = ? AND u.line BETWEEN ? AND ? AND u.role NOT IN ('import', 'export')
-            AND NOT (u.line = ? AND u.col = ?) ORDER BY u.line, u.col LIMIT ?`,
-      )
-      .all(link.location.file, flow.symbol, Math.max(scope.start, flow.line), scope.end, flow.line, flow.column, Math.min(MAX_LOCAL_FLOW_SITES_PER_NAME, limit.left)) as Array<{ line: number; col: number; role: UsageRole }>;
+    const uses = usesIn.all(link.location.file, flow.symbol, Math.max(scope.start, flow.line), scope.end, flow.line, flow.column, Math.min(MAX_LOCAL_FLOW_SITES_PER_NAME, limit.left)) as Array<{
+      line: number;
+      col: number;
+      role: UsageRole;
+    }>;
     for (const use of uses) {
       const useLine = files.line(link.location.file, use.line);
       // An unclassified use matters when it indexes an object (`level[`${type}Codec`]`) or is handed to a property; other ones are noise.

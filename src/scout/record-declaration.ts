@@ -7,7 +7,21 @@
  * the objects built with that type break, wherever they are, so the declaration is followed (its
  * references are the candidates) rather than reported as a break site itself.
  */
+import type { ScoutLink } from './link.js';
+
 export type RecordSite = 'declares_type' | 'builds_value';
+
+type SnippetOf = Pick<ScoutLink, 'snippet' | 'snippetStartLine' | 'location'>;
+
+/** `recordSiteKind` over a link's snippet, at the link's line. */
+export function recordSiteKindOf(link: SnippetOf): RecordSite | null {
+  return recordSiteKind(link.snippet.split(/\r?\n/), link.location.line - link.snippetStartLine);
+}
+
+/** `recordRequiresEveryKey` over a link's snippet, at the link's line. */
+export function recordRequiresEveryKeyOf(link: SnippetOf): boolean {
+  return recordRequiresEveryKey(link.snippet.split(/\r?\n/), link.location.line - link.snippetStartLine);
+}
 
 const RECORD_HEAD = /\bRecord\s*<|\[\s*[\w$]+\s+in\s+/;
 const TYPE_ALIAS_HEAD = /^\s*(?:export\s+)?(?:declare\s+)?type\s+[\w$]+\s*(?:<[^=]*>)?\s*=/;

@@ -6,7 +6,7 @@
 import type { UsageRole } from '../core/types.js';
 import type { Exploration, VisitedLink } from './explore.js';
 import { formatLocation, siteLine } from './link.js';
-import { recordSiteKind } from './record-declaration.js';
+import { recordSiteKindOf } from './record-declaration.js';
 import { buildsObjectAt } from './site-text.js';
 import type { Intent } from './query-analysis.js';
 import { safelyIgnoredReason } from './scorers/heuristic.js';
@@ -75,17 +75,16 @@ function actionFor(intent: Intent, visited: VisitedLink): string {
     return 'read the definition';
   }
   if (intent === 'add_variant') {
-    if (visited.link.destination && visited.link.destination.room !== 'fits') return `widen \`${visited.link.destination.name}\`'s type to take the new variant, or map the value first`;
+    const { indexedObject: indexed, builtObject: built, destination, assignedObject: assigned } = visited.link;
+    if (destination && destination.room !== 'fits') return `widen \`${destination.name}\`'s type to take the new variant, or map the value first`;
     if (role === 'case_pattern') return 'add a case for the new variant (or check that the default branch is right for it)';
-    if (visited.link.assignedObject?.keys === 'listed') return `key the assigned value's type by the union too (or add the new key to \`${visited.link.assignedObject.name}\`'s type)`;
-    if (visited.link.indexedObject && !visited.link.indexedObject.valueCarriesAny) return 'nothing to do: the value indexing here never holds the new variant';
-    const indexed = visited.link.indexedObject;
+    if (assigned?.keys === 'listed') return `key the assigned value's type by the union too (or add the new key to \`${assigned.name}\`'s type)`;
+    if (indexed && !indexed.valueCarriesAny) return 'nothing to do: the value indexing here never holds the new variant';
     if (indexed?.keys === 'listed' && indexed.declaredAt) return `add a key for the new variant to \`${indexed.type.replace(/\s*\|\s*(?:null|undefined)\b/g, '')}\` (${indexed.declaredAt}), or narrow the value before indexing`;
-    if (visited.link.indexedObject?.keys === 'listed') return `give \`${visited.link.indexedObject.name}\`'s type a key for the new variant (or narrow the value first)`;
-    if (visited.link.indexedObject?.keys === 'open') return 'make sure the object has an entry for the new variant where it is built';
-    const built = visited.link.builtObject;
+    if (indexed?.keys === 'listed') return `give \`${indexed.name}\`'s type a key for the new variant (or narrow the value first)`;
+    if (indexed?.keys === 'open') return 'make sure the object has an entry for the new variant where it is built';
     if (built?.requiresEveryKey === false) return 'nothing needed to compile; add an entry if lookups by the new variant reach this object';
-    if (role === 'object_key' && recordSiteKind(visited.link.snippet.split(/\r?\n/), visited.link.location.line - visited.link.snippetStartLine) === 'declares_type') {
+    if (role === 'object_key' && recordSiteKindOf(visited.link) === 'declares_type') {
       return 'add the entry where objects of this type are built (followed: see the other pointers)';
     }
     if (role === 'object_key' || visited.link.recordOfTarget) return 'add an entry for the new variant';

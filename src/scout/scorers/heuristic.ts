@@ -24,7 +24,7 @@
 import { codeTokens, identifierParts, stem } from '../../core/code-tokens.js';
 import type { UsageRole } from '../../core/types.js';
 import { siteLine, type ScoutLink } from '../link.js';
-import { recordSiteKind } from '../record-declaration.js';
+import { recordSiteKindOf } from '../record-declaration.js';
 import { buildsObjectAt, isComputedKey, isIndexByValue, namesOneVariant } from '../site-text.js';
 import type { AnalyzedQuery, Intent } from '../query-analysis.js';
 import { capReason, type Rubric } from '../rubric.js';
@@ -318,7 +318,7 @@ function addVariantEvidence(base: HeuristicRow, link: ScoutLink, role: UsageRole
     if (built?.requiresEveryKey === false) {
       return row(3, 2, 1, 4, ['record-key'], `an entry of ${named}${built.type ? ` (${built.type})` : ', an inferred object'}, whose type does not require every variant: compiles; add an entry if lookups by the new variant reach it`);
     }
-    if (recordSiteKind(link.snippet.split(/\r?\n/), link.location.line - link.snippetStartLine) !== 'builds_value') {
+    if (recordSiteKindOf(link) !== 'builds_value') {
       return row(4, 3, 1, 3, ['record-key'], 'an entry for one variant in an object literal: if the object must list every variant, it needs one for the new variant too');
     }
   }
@@ -346,7 +346,7 @@ function addVariantEvidence(base: HeuristicRow, link: ScoutLink, role: UsageRole
   if (role === 'object_key' && OPTIONAL_KEYS.test(line)) {
     return row(4, 2, 1, 4, ['record-key'], 'optional keys (a Partial Record or an optional mapped type): a new variant needs no entry here');
   }
-  if (role === 'object_key' && recordSiteKind(link.snippet.split(/\r?\n/), link.location.line - link.snippetStartLine) === 'declares_type') {
+  if (role === 'object_key' && recordSiteKindOf(link) === 'declares_type') {
     return row(4, 3, 2, 4, ['record-key', 'property-flow'], 'declares a type keyed by the variants (a Record / mapped type): the objects built with it need an entry for the new variant, not this line; followed to them');
   }
   const assigned = link.assignedObject;
