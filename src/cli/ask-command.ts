@@ -51,7 +51,8 @@ export async function runAsk(root: string, question: string, flags: AskFlags, on
     if (flags.trace) {
       const nodes: TraceNode[] = exploration.visited.map((v) => ({
         id: v.link.id,
-        location: `${v.link.location.file}:${v.link.location.line}`,
+        // A node stands for its place: the sites folded into it are listed after its own line.
+        location: `${v.link.location.file}:${v.link.location.line}${v.link.alsoAt?.length ? ` (+ ${v.link.alsoAt.map((f) => f.location.line).join(', ')})` : ''}`,
         label: v.link.symbol && v.link.relation !== 'reference' ? v.link.symbol : (v.link.snippet.split('\n')[v.link.location.line - v.link.snippetStartLine] ?? '').trim(),
         relation: v.link.relation,
         depth: v.link.depth,
@@ -76,7 +77,7 @@ export function formatAnswer(answer: ScoutAnswer): string {
   if (answer.meta.pointers_omitted > 0) out.push(`  … ${answer.meta.pointers_omitted} more lower-ranked place(s) (see --json or --trace)`);
   if (answer.ignored.total > 0) out.push('', `Safely ignored (${answer.ignored.total}): ${Object.entries(answer.ignored.by_role).map(([r, n]) => `${n} ${r}`).join(', ')}; e.g. ${answer.ignored.examples.join('; ')}`);
   const m = answer.meta;
-  out.push('', `${m.interpretation} · ${m.nodes_visited} nodes visited, budget ${m.budget_remaining}/${m.budget} left · ${m.elapsed_ms} ms · scorer ${m.scorer} · sources lsp ${m.sources.lsp} / index ${m.sources.index}`);
+  out.push('', `${m.interpretation} · ${m.nodes_visited} nodes visited (${m.sites_seen} sites), budget ${m.budget_remaining}/${m.budget} left · ${m.elapsed_ms} ms · scorer ${m.scorer} · sources lsp ${m.sources.lsp} / index ${m.sources.index}`);
   for (const n of m.notes) out.push(`note: ${n}`);
   return out.join('\n');
 }

@@ -17,6 +17,7 @@ import { siteLine, type ScoutLink } from './link.js';
 import { annotatedName, followLocalFlows, MAX_LOCAL_FLOW_SITES } from './local-flows.js';
 import { makeLink, siteLink } from './make-link.js';
 import { namesOneVariant } from './site-text.js';
+import { groupIntoPlaces, newPlaceMemory, seenSite, type PlaceMemory, type SetAsideSite } from './places.js';
 import { clampLimits, DEFAULT_POLICY, shouldExpand, type ExpandDecision, type PolicyCoefficients } from './policy.js';
 import { analyzeQuery, INTENT_PROFILES, type AnalyzedQuery } from './query-analysis.js';
 import { recordRequiresEveryKeyOf, recordSiteKindOf } from './record-declaration.js';
@@ -58,7 +59,12 @@ export interface VisitedLink {
 
 export interface Exploration {
   query: AnalyzedQuery;
+  /** The nodes rated: one per place (a site and the sites folded into it, see places.ts). */
   visited: VisitedLink[];
+  /** Sites the intent ignores by rule (imports, re-exports), set aside without rating. */
+  setAside: SetAsideSite[];
+  /** Every site the exploration looked at: the nodes' sites, repeats of a line already rated, and the sites set aside. */
+  sitesSeen: number;
   seeds: ScoutLink[];
   budget: number;
   budgetRemaining: number;
@@ -87,6 +93,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
   const notes = [...limits.notes];
   const files = new FileCache(options.root);
   const visited = new Map<string, VisitedLink>();
+  const places: PlaceMemory = newPlaceMemory();
   const sources = { lsp: 0, index: 0 };
   let budgetLeft = limits.budget;
   const localFlowLimit = { left: MAX_LOCAL_FLOW_SITES };
@@ -118,14 +125,16 @@ export async function explore(question: string, options: ExploreOptions): Promis
     const node = next.link;
     progress('expanding', `expanding ${node.location.file}:${node.location.line}${node.symbol ? ` (${node.symbol})` : ''}`);
     const children = await expandLink(node, query, options, files, sources, notes, expandedSymbols, server);
-    const fresh = children.filter((c) => !visited.has(c.id));
+    const fresh = children.filter((c, i) => !seenSite(places, visited, c.id) && children.findIndex((d) => d.id === c.id) === i);
     if (fresh.length === 0) continue;
     await describeKeySites(fresh, query, keySites, keyLookups);
-    if (options.scorer.wantsHover) await addHovers(options.lsp, fresh, hoverBudget, options.signal);
-    const ratings = await options.scorer.rate(query, fresh, options.signal);
+    const nodes = groupIntoPlaces(query, fresh, places, (link) => !canExpand(link, query));
+    if (options.scorer.wantsHover) await addHovers(options.lsp, nodes, hoverBudget, options.signal);
+    const ratings = nodes.length > 0 ? await options.scorer.rate(query, nodes, options.signal) : [];
+    // Breadth counts the sites found (the fan-out of this step), not the places they were grouped into.
     const breadth = fresh.length;
-    for (let i = 0; i < fresh.length; i++) {
-      const link = fresh[i];
+    for (let i = 0; i < nodes.length; i++) {
+      const link = nodes[i];
       const rating = ratings[i] ?? null;
       if (!link || !rating) continue;
       // A flow site's one child, the property it annotates, was paid for by expanding the site.
@@ -157,6 +166,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
       options,
       files,
       visited,
+      places,
       limit: localFlowLimit,
       keySites,
       keyLookups,
@@ -174,12 +184,15 @@ export async function explore(question: string, options: ExploreOptions): Promis
       expansions++;
       frontier.push(next);
     }
-    progress('rated', `rated ${fresh.length} link(s) from ${node.location.file}:${node.location.line}`);
+    progress('rated', `rated ${nodes.length} place(s) (${fresh.length} site(s)) from ${node.location.file}:${node.location.line}`);
   }
   progress('done', `visited ${visited.size} link(s), ${expansions} expansion(s)`);
+  const nodeList = [...visited.values()];
   return {
     query,
-    visited: [...visited.values()],
+    visited: nodeList,
+    setAside: places.setAside,
+    sitesSeen: nodeList.reduce((n, v) => n + 1 + (v.link.alsoAt?.length ?? 0), 0) + places.repeats + places.setAside.length,
     seeds,
     budget: limits.budget,
     budgetRemaining: budgetLeft,

@@ -84,6 +84,11 @@ export interface ScoutLink {
    * question's type, reached by following that declaration: an object built here needs every key.
    */
   recordOfTarget?: boolean;
+  /**
+   * Other sites of the same place, found in the same step: the same kind of site (role) in the same
+   * definition, which the heuristic reads the same way (see scout/places). Rated with this link, as one node.
+   */
+  alsoAt?: ScoutLink[];
   pathFacts: PathFacts;
   /** Distance from the seeds: seeds are 0, their links 1, ... */
   depth: number;

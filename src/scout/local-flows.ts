@@ -11,6 +11,7 @@ import { addHovers } from './hovers.js';
 import { describeKeySites, type KeySiteBudget, type KeySiteContext } from './key-site-facts.js';
 import type { ScoutLink } from './link.js';
 import { makeLink } from './make-link.js';
+import { groupIntoPlaces, seenSite, type PlaceMemory } from './places.js';
 import type { ExpandDecision } from './policy.js';
 import { INTENT_PROFILES, type AnalyzedQuery } from './query-analysis.js';
 import type { Rating } from './scorers/scorer.js';
@@ -30,6 +31,8 @@ export interface LocalFlowContext {
   options: ExploreOptions;
   files: FileCache;
   visited: Map<string, VisitedLink>;
+  /** The places rated so far: a site already folded into one is not read again. */
+  places: PlaceMemory;
   /** Sites left to read this exploration (MAX_LOCAL_FLOW_SITES at the start). */
   limit: { left: number };
   keySites: KeySiteContext;
@@ -49,18 +52,21 @@ export interface LocalFlowContext {
  * parameter would cost two expansions and a 20-node budget reaches few of them.
  */
 export async function followLocalFlows(links: readonly ScoutLink[], context: LocalFlowContext): Promise<Array<{ link: ScoutLink; score: number }>> {
-  const { query, options, files, visited, limit, keySites, keyLookups, decide } = context;
+  const { query, options, files, visited, places, limit, keySites, keyLookups, decide } = context;
   const toExpand: Array<{ link: ScoutLink; score: number }> = [];
   if (!INTENT_PROFILES[query.intent].follow.includes('property_flow')) return toExpand;
   // A use may bind the value again (`const { mode } = options`, `<R extends Kind>(kind: R)`): a few rounds follow those.
   let round: readonly ScoutLink[] = links;
   for (let r = 0; r < MAX_LOCAL_FLOW_ROUNDS && round.length > 0; r++) {
-    const found = localFlowSites(round, options, files, visited, limit);
+    const found = localFlowSites(round, options, files, (id) => seenSite(places, visited, id), limit);
     if (found.length === 0) break;
     await describeKeySites(found.map((f) => f.link), query, keySites, keyLookups);
-    if (options.scorer.wantsHover) await addHovers(options.lsp, found.map((f) => f.link), context.hoverBudget, options.signal);
-    const ratings = await options.scorer.rate(query, found.map((f) => f.link), options.signal);
-    found.forEach(({ link, parent }, i) => {
+    const nodes = groupIntoPlaces(query, found.map((f) => f.link), places, (link) => !context.expandable(link) || link.role !== 'type_property');
+    const parentOf = new Map(found.map((f) => [f.link.id, f.parent]));
+    if (options.scorer.wantsHover) await addHovers(options.lsp, nodes, context.hoverBudget, options.signal);
+    const ratings = nodes.length > 0 ? await options.scorer.rate(query, nodes, options.signal) : [];
+    nodes.forEach((link, i) => {
+      const parent = parentOf.get(link.id) ?? null;
       const rating = ratings[i] ?? null;
       const decision = rating ? decide(rating.rubric, link.depth, found.length) : null;
       // A property typed with a type parameter (`format: Format`) leads out of the scope: it goes on the frontier.
@@ -82,7 +88,7 @@ function localFlowSites(
   links: readonly ScoutLink[],
   options: ExploreOptions,
   files: FileCache,
-  visited: Map<string, VisitedLink>,
+  seen: (id: string) => boolean,
   limit: { left: number },
 ): Array<{ link: ScoutLink; parent: string }> {
   const found: Array<{ link: ScoutLink; parent: string }> = [];
@@ -125,7 +131,7 @@ function localFlowSites(
       // A type parameter is the type under another name: its uses sit at the binding's own distance.
       const depth = flow.typeParameter ? link.depth : link.depth + 1;
       const child = makeLink(files, { file: link.location.file, line: use.line, column: use.col }, 'reference', flow.symbol, null, use.role, link.enclosing, depth, 'index');
-      if (visited.has(child.id) || found.some((f) => f.link.id === child.id)) continue;
+      if (seen(child.id) || found.some((f) => f.link.id === child.id)) continue;
       found.push({ link: child, parent: link.id });
       limit.left--;
     }

@@ -3,12 +3,14 @@
  * entries by default), so a refined or repeated question does not re-rate links it has seen.
  *
  * The content hash covers everything a scorer sees of the link except its depth (which only the policy
- * uses): the snippet, hover, role, relation, symbol, kind and enclosing definition. Edited code changes
+ * uses): the snippet, hover, role, relation, symbol, kind, enclosing definition, the server's facts and
+ * the lines of the sites folded into it (scout/places). Edited code changes
  * the snippet, hence the key. Fallback ratings are never cached: a scorer that failed once (an LLM
  * endpoint down) gets another chance on the next question.
  */
 import { contentHash, LruCache } from '../embed/cache.js';
-import type { ScoutLink } from './link.js';
+import { siteLine, type ScoutLink } from './link.js';
+import { serverFacts } from './scorers/rating-prompt.js';
 import type { AnalyzedQuery } from './query-analysis.js';
 import type { Rating, Scorer } from './scorers/scorer.js';
 
@@ -24,7 +26,17 @@ function queryKey(query: Pick<AnalyzedQuery, 'text' | 'tags'>): string {
 /** Hash of what a scorer sees of the link (see the file comment). */
 export function linkContentHash(link: ScoutLink): string {
   return contentHash(
-    [link.snippet, link.hover ?? '', link.role ?? '', link.relation, link.symbol ?? '', link.kind ?? '', link.enclosing ?? ''].join('\u0000'),
+    [
+      link.snippet,
+      link.hover ?? '',
+      link.role ?? '',
+      link.relation,
+      link.symbol ?? '',
+      link.kind ?? '',
+      link.enclosing ?? '',
+      ...serverFacts(link),
+      ...(link.alsoAt ?? []).map((f) => `${f.location.line}:${f.location.column ?? ''}:${siteLine(f)}`),
+    ].join('\u0000'),
   );
 }
 

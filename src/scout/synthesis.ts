@@ -10,6 +10,7 @@ import { recordSiteKindOf } from './record-declaration.js';
 import { buildsObjectAt } from './site-text.js';
 import type { Intent } from './query-analysis.js';
 import { safelyIgnoredReason } from './scorers/heuristic.js';
+import { sitesOf } from './places.js';
 
 export interface Pointer {
   location: string;
@@ -26,7 +27,10 @@ export interface ScoutAnswer {
   pointers: Pointer[];
   ignored: { total: number; by_role: Record<string, number>; examples: string[] };
   meta: {
+    /** Nodes rated: places, each a site and the sites of the same kind in the same definition (see scout/places). */
     nodes_visited: number;
+    /** Sites looked at: the nodes' sites, plus lines already rated and sites set aside by rule without rating. */
+    sites_seen: number;
     budget: number;
     budget_remaining: number;
     interpretation: string;
@@ -133,7 +137,14 @@ export function synthesize(
   const ignoredByRole: Record<string, number> = {};
   const ignoredExamples: string[] = [];
   const candidates: Array<{ pointer: Pointer; risk: number; relevance: number; place: string | null }> = [];
-  for (const v of exploration.visited) {
+  for (const { link, reason } of exploration.setAside) {
+    const role = link.role ?? link.relation;
+    ignoredByRole[role] = (ignoredByRole[role] ?? 0) + 1;
+    if (ignoredExamples.length < 3) ignoredExamples.push(`${formatLocation(link.location)} (${reason})`);
+  }
+  // Every site of a node shares its rating; the place grouping below puts them back together.
+  const sites = exploration.visited.flatMap((v) => sitesOf(v.link).map((link) => ({ ...v, link })));
+  for (const v of sites) {
     if (!v.rating) continue;
     const rubric = v.rating.rubric;
     const ignoredReason = safelyIgnoredReason(query, v.link);
@@ -222,6 +233,7 @@ export function synthesize(
     ignored: { total: ignoredTotal, by_role: ignoredByRole, examples: ignoredExamples },
     meta: {
       nodes_visited: exploration.visited.length,
+      sites_seen: exploration.sitesSeen,
       budget: exploration.budget,
       budget_remaining: exploration.budgetRemaining,
       interpretation: query.interpretation,

@@ -40,6 +40,7 @@ export const scoutTool = defineTool({
     ignored: z.object({ total: z.number(), by_role: z.record(z.string(), z.number()), examples: z.array(z.string()) }),
     meta: z.object({
       nodes_visited: z.number(),
+      sites_seen: z.number(),
       budget: z.number(),
       budget_remaining: z.number(),
       interpretation: z.string(),
@@ -104,12 +105,12 @@ export const scoutTool = defineTool({
   },
 });
 
-function renderScout(s: { summary: string; pointers: Array<Pointer | Omit<Pointer, 'action'>>; by_file?: Array<{ file: string; lines: number[] }>; next_cursor?: string; ignored: ScoutAnswer['ignored']; meta: { nodes_visited: number; budget_remaining: number; interpretation: string; elapsed_ms: number; notes: string[] } }): string {
+function renderScout(s: { summary: string; pointers: Array<Pointer | Omit<Pointer, 'action'>>; by_file?: Array<{ file: string; lines: number[] }>; next_cursor?: string; ignored: ScoutAnswer['ignored']; meta: { nodes_visited: number; sites_seen: number; budget_remaining: number; interpretation: string; elapsed_ms: number; notes: string[] } }): string {
   const out = [s.summary, ''];
   for (const p of s.pointers) out.push(`- [${p.risk}] ${p.location}${p.also ? ` (also ${p.also.join(', ')})` : ''} ${p.what}${'action' in p && p.action ? ` → ${p.action}` : ''}`);
   for (const g of s.by_file ?? []) out.push(`- ${g.file}: lines ${g.lines.join(', ')}`);
   if (s.ignored.total > 0) out.push(`ignored ${s.ignored.total}: ${Object.entries(s.ignored.by_role).map(([r, n]) => `${n} ${r}`).join(', ')}`);
-  out.push(`${s.meta.interpretation} ${s.meta.nodes_visited} nodes, budget left ${s.meta.budget_remaining}, ${s.meta.elapsed_ms} ms`);
+  out.push(`${s.meta.interpretation} ${s.meta.nodes_visited} nodes (${s.meta.sites_seen} sites), budget left ${s.meta.budget_remaining}, ${s.meta.elapsed_ms} ms`);
   for (const n of s.meta.notes) out.push(`note: ${n}`);
   if (s.next_cursor) out.push(`next_cursor: ${s.next_cursor}`);
   return out.join('\n');

@@ -7,7 +7,7 @@
  * relation, syntactic role, enclosing definition, what the language server established about key sites
  * (`serverFacts`), hover and a few lines of code.
  */
-import { formatLocation, type ScoutLink } from '../link.js';
+import { formatLocation, siteLine, type ScoutLink } from '../link.js';
 import type { AnalyzedQuery } from '../query-analysis.js';
 import { MAX_REASON_CHARS } from '../rubric.js';
 import { TAG_HINTS } from '../tags.js';
@@ -44,7 +44,20 @@ export function describeLinkForPrompt(link: ScoutLink, number: number): string {
   while (window.length > 0 && window[0] === '') window.shift();
   while (window.length > 0 && window[window.length - 1] === '') window.pop();
   const shown = window.map((line) => `   | ${cut(line, LINE_CHARS)}`);
+  shown.push(...foldedSites(link));
   return shown.length > 0 ? `${head}\n${shown.join('\n')}` : head;
+}
+
+const FOLDED_LINES_SHOWN = 3;
+
+/** The other sites of the node's place (see scout/places): their lines, so the rating covers them all. */
+function foldedSites(link: ScoutLink): string[] {
+  const folded = link.alsoAt ?? [];
+  if (folded.length === 0) return [];
+  const out = [`   + the same kind of site at line${folded.length > 1 ? 's' : ''} ${folded.map((f) => f.location.line).join(', ')} (rate them with this one):`];
+  for (const f of folded.slice(0, FOLDED_LINES_SHOWN)) out.push(`   | ${f.location.line}: ${cut(siteLine(f).trim(), LINE_CHARS)}`);
+  if (folded.length > FOLDED_LINES_SHOWN) out.push(`   | … ${folded.length - FOLDED_LINES_SHOWN} more`);
+  return out;
 }
 
 /**
