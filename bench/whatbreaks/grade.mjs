@@ -275,6 +275,7 @@ for (const name of corpusNames) {
           ms: s.ms,
           chars: s.chars,
           nodes: s.answer.meta?.nodes_visited,
+          sites: s.answer.meta?.sites_seen,
           elapsedMs: s.answer.meta?.elapsed_ms,
           sources: s.answer.meta?.sources,
           interpretation: s.answer.meta?.interpretation,
@@ -317,12 +318,12 @@ const allRows = runs.flatMap((r) => r.rows.map((row) => ({ ...row, corpus: r.nam
 md.push('## Per target', '');
 md.push('Recall = error sites matched by any pointer; high = by high-risk pointers; ±2 = by the line rule alone. Precision = high-risk pointers that match an error site.', '');
 md.push(table(
-  ['corpus', 'target', 'kind', 'error sites', 'naive: refs', 'naive: recall (±2)', 'naive: precision', 'naive: tokens', 'scout: recall / high / ±2', 'scout: high precision', 'scout: nodes', 'scout: time (meta.elapsed_ms)', 'scout: tokens'],
+  ['corpus', 'target', 'kind', 'error sites', 'naive: refs', 'naive: recall (±2)', 'naive: precision', 'naive: tokens', 'scout: recall / high / ±2', 'scout: high precision', 'scout: nodes (sites)', 'scout: time (meta.elapsed_ms)', 'scout: tokens'],
   allRows.map((x) => {
     const n = x.naive.grade;
     const s = x.scout;
     const scoutCells = s?.grade
-      ? [`${pct(s.grade.recall)} / ${pct(s.grade.recallHigh)} / ${pct(s.grade.recallStrict)}`, pct(s.grade.highPrecision), s.nodes ?? 'n/a', `${secs(s.ms)}${typeof s.elapsedMs === 'number' ? ` (${secs(s.elapsedMs)})` : ''}`, tokens(s.chars)]
+      ? [`${pct(s.grade.recall)} / ${pct(s.grade.recallHigh)} / ${pct(s.grade.recallStrict)}`, pct(s.grade.highPrecision), s.nodes === undefined ? 'n/a' : `${s.nodes}${typeof s.sites === 'number' ? ` (${s.sites})` : ''}`, `${secs(s.ms)}${typeof s.elapsedMs === 'number' ? ` (${secs(s.elapsedMs)})` : ''}`, tokens(s.chars)]
       : [s?.error ? `not available: ${s.error.replace(/\|/g, '/')}` : 'not available (see the summary)', '', '', '', ''];
     return [x.corpus, `\`${x.target}\``, shortKind(x.kind), x.sites.length, n.pointers, `${pct(n.recall)} (${pct(n.recallStrict)})`, pct(n.highPrecision), tokens(x.naive.chars), ...scoutCells];
   }),
@@ -362,6 +363,10 @@ if (scoutedAll.length) {
     [`recall >= ${TARGETS.recall}`, count((x) => x.scout.grade.recall >= TARGETS.recall)],
     [`high-risk precision >= ${TARGETS.highPrecision}`, count((x) => x.scout.grade.highPrecision >= TARGETS.highPrecision)],
     [`<= ${TARGETS.nodes} nodes visited`, count((x) => typeof x.scout.nodes === 'number' && x.scout.nodes <= TARGETS.nodes)],
+    [`<= ${TARGETS.nodes} nodes visited, median ("typically")`, (() => {
+      const nodes = scoutedAll.map((x) => x.scout.nodes).filter((v) => typeof v === 'number');
+      return nodes.length ? `${median(nodes)} (${median(nodes) <= TARGETS.nodes ? 'met' : 'not met'})` : 'n/a';
+    })()],
     [`<= ${TARGETS.warmMs / 1000} s warm (wall time of the process)`, count((x) => x.scout.ms <= TARGETS.warmMs)],
     [`<= ${TARGETS.coldMs / 1000} s cold (first question per corpus)`, `${colds.filter((r) => r.coldMs <= TARGETS.coldMs).length}/${colds.length}`],
     [`<= ${TARGETS.tokens} tokens`, count((x) => tokens(x.scout.chars) <= TARGETS.tokens)],

@@ -10,7 +10,7 @@ import { indexRepository } from '../../src/index/indexer.js';
 import { SqliteStore } from '../../src/index/store.js';
 import { LspService } from '../../src/lsp/lsp-service.js';
 import { explore, type Exploration } from '../../src/scout/explore.js';
-import { HeuristicScorer } from '../../src/scout/scorers/heuristic.js';
+import { HeuristicScorer, heuristicRubric } from '../../src/scout/scorers/heuristic.js';
 import { MockScorer } from '../../src/scout/scorers/mock.js';
 import { synthesize, type ScoutAnswer } from '../../src/scout/synthesis.js';
 import { renderTrace } from '../../src/scout/trace-html.js';
@@ -89,6 +89,20 @@ describe('scout ask: what breaks if I add a variant to LLMKind', () => {
   it('reports imports and re-exports as safely ignored, not as pointers', () => {
     expect(answer.ignored.by_role.import).toBeGreaterThanOrEqual(3);
     expect(answer.pointers.some((p) => p.location.startsWith('src/index.ts:1'))).toBe(false);
+  });
+
+  it('rates places, not sites: a switch is one node, imports are set aside unrated, and no site is lost', () => {
+    const caseLine = lineOf('src/router.ts', 'case LLMKind.OpenAI');
+    const switchNode = exploration.visited.find((v) => v.link.location.file === 'src/router.ts' && v.link.location.line === caseLine);
+    expect(switchNode?.link.alsoAt?.map((l) => l.location.line)).toEqual([caseLine + 2, caseLine + 4]);
+    expect(exploration.visited.some((v) => v.link.role === 'import' || v.link.role === 'export')).toBe(false);
+    expect(exploration.setAside.map((s) => s.link.role).sort()).toEqual(['export', 'import', 'import', 'import']);
+    expect(answer.meta.nodes_visited).toBeLessThan(answer.meta.sites_seen);
+    expect(answer.meta.nodes_visited).toBeLessThanOrEqual(30);
+    // Folding is lossless for the heuristic: every folded site reads exactly as its node.
+    for (const v of exploration.visited) {
+      for (const site of v.link.alsoAt ?? []) expect(heuristicRubric(exploration.query, site)).toEqual(v.rating?.rubric);
+    }
   });
 
   it('stays within budget, answers in under 2,000 tokens, and says where facts came from', () => {
