@@ -85,8 +85,8 @@ export interface ScoutLink {
    */
   recordOfTarget?: boolean;
   /**
-   * Other sites of the same place, found in the same step: the same kind of site (role) in the same
-   * definition, which the heuristic reads the same way (see scout/places). Rated with this link, as one node.
+   * Other sites folded into this node, found in the same step: leaf sites in the same file that the
+   * heuristic reads exactly the same way (see scout/places). Rated with this link, as one node.
    */
   alsoAt?: ScoutLink[];
   pathFacts: PathFacts;

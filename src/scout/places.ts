@@ -1,13 +1,14 @@
 /**
  * Places: what the exploration rates as one node.
  *
- * A reference search returns sites; a person reading them looks at places. The three cases of one
- * switch, the four entries of one Record, the same index repeated down one function are one thing
- * to judge and one thing to change, so they are rated once, as one node whose other sites ride
- * along (`alsoAt`, shown to model scorers and listed in the answer's `also`). Sites join a place
- * only when the heuristic reads them exactly the same way (same rubric, so the same role and the
- * same server facts): grouping never changes the default scorer's answer, it only saves a model
- * scorer the calls.
+ * A reference search returns sites; a person reading them looks at places and patterns. The three
+ * cases of one switch, the four entries of one Record, the same `maps[Kind.A]` lookup repeated down
+ * one file are one thing to judge, so they are rated once, as one node whose other sites ride along
+ * (`alsoAt`: their lines are shown to model scorers, and each is still its own line in the answer,
+ * described in its own definition). Sites join a node only when they are leaves (nothing behind
+ * them to expand), in the same file, and the heuristic reads them exactly the same way (same rubric,
+ * so the same role and the same server facts): folding never changes the default scorer's answer,
+ * it saves a model scorer the calls and keeps the trace readable.
  *
  * Two more kinds of site are not rated at all:
  * - sites the question's intent ignores by rule (imports and re-exports for "what breaks if I add a
@@ -48,8 +49,8 @@ export function seenSite(memory: PlaceMemory, visited: { has(id: string): boolea
 
 /**
  * The nodes to rate among `links` (one step's new sites): sites ignored by rule are set aside,
- * repeats of a line already read the same way are dropped, and the remaining leaf sites of one
- * place are folded into its first site. `isLeaf` says whether a link has nothing to expand (only
+ * repeats of a line already read the same way are dropped, and the remaining leaf sites that read
+ * the same in one file are folded into the first of them. `isLeaf` says whether a link has nothing to expand (only
  * leaves are folded: a site that leads on keeps its own node).
  */
 export function groupIntoPlaces(query: AnalyzedQuery, links: readonly ScoutLink[], memory: PlaceMemory, isLeaf: (link: ScoutLink) => boolean): ScoutLink[] {
@@ -70,7 +71,7 @@ export function groupIntoPlaces(query: AnalyzedQuery, links: readonly ScoutLink[
       continue;
     }
     memory.readings.add(lineReading);
-    const place = leaf && link.enclosing !== null ? `${link.location.file}|${link.enclosing}|${link.role}|${reading}` : null;
+    const place = leaf ? `${link.location.file}|${link.role}|${reading}` : null;
     const node = place !== null ? byPlace.get(place) : undefined;
     if (node) {
       (node.alsoAt ??= []).push(link);

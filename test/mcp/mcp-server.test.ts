@@ -265,8 +265,9 @@ describe('scout', () => {
 
   it('honours cancellation', async () => {
     const controller = new AbortController();
-    // Cancel as soon as the exploration reports its first expansion: deterministic, mid-flight.
-    const pending = conn.client.callTool({ name: 'scout', arguments: { query: 'what breaks if I change the signature of `endpointFor`?', budget: 50 } }, undefined, {
+    // Cancel as soon as the exploration reports its first expansion: mid-flight, as this question
+    // takes several more steps through the language server (each lets the cancellation arrive).
+    const pending = conn.client.callTool({ name: 'scout', arguments: { query: 'what breaks if I add a variant to `LLMKind`?', budget: 50 } }, undefined, {
       signal: controller.signal,
       onprogress: (p) => {
         if (p.message?.includes('expanding')) controller.abort('test');

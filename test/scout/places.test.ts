@@ -35,10 +35,13 @@ describe('groupIntoPlaces', () => {
     expect(groupIntoPlaces(addVariant, cases, newPlaceMemory(), leaf)).toHaveLength(2);
   });
 
-  it('never folds across definitions, nor a site that leads on (not a leaf)', () => {
+  it('folds the same reading across definitions of one file, never across files, nor a site that leads on (not a leaf)', () => {
     const a = inSwitch(2, 'case_pattern');
     const b = { ...inSwitch(4, 'case_pattern'), enclosing: 'pricePerMillion' };
-    expect(groupIntoPlaces(addVariant, [a, b], newPlaceMemory(), leaf)).toHaveLength(2);
+    expect(groupIntoPlaces(addVariant, [a, b], newPlaceMemory(), leaf)).toHaveLength(1);
+    expect(describeLinkForPrompt(groupIntoPlaces(addVariant, [a, b], newPlaceMemory(), leaf)[0]!, 1)).toContain('14 (in pricePerMillion): case LLMKind.Anthropic:');
+    const elsewhere = { ...inSwitch(4, 'case_pattern'), id: 'other-file', location: { file: 'src/pricing.ts', line: 14, column: 9 } };
+    expect(groupIntoPlaces(addVariant, [a, elsewhere], newPlaceMemory(), leaf)).toHaveLength(2);
     const c = inSwitch(4, 'case_pattern');
     expect(groupIntoPlaces(addVariant, [a, c], newPlaceMemory(), () => false)).toHaveLength(2);
   });

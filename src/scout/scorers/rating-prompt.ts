@@ -48,14 +48,14 @@ export function describeLinkForPrompt(link: ScoutLink, number: number): string {
   return shown.length > 0 ? `${head}\n${shown.join('\n')}` : head;
 }
 
-const FOLDED_LINES_SHOWN = 3;
+const FOLDED_LINES_SHOWN = 5;
 
-/** The other sites of the node's place (see scout/places): their lines, so the rating covers them all. */
+/** The sites folded into the node (see scout/places): their lines and definitions, so the rating covers them all. */
 function foldedSites(link: ScoutLink): string[] {
   const folded = link.alsoAt ?? [];
   if (folded.length === 0) return [];
   const out = [`   + the same kind of site at line${folded.length > 1 ? 's' : ''} ${folded.map((f) => f.location.line).join(', ')} (rate them with this one):`];
-  for (const f of folded.slice(0, FOLDED_LINES_SHOWN)) out.push(`   | ${f.location.line}: ${cut(siteLine(f).trim(), LINE_CHARS)}`);
+  for (const f of folded.slice(0, FOLDED_LINES_SHOWN)) out.push(`   | ${f.location.line}${f.enclosing && f.enclosing !== link.enclosing ? ` (in ${f.enclosing})` : ''}: ${cut(siteLine(f).trim(), LINE_CHARS)}`);
   if (folded.length > FOLDED_LINES_SHOWN) out.push(`   | … ${folded.length - FOLDED_LINES_SHOWN} more`);
   return out;
 }
