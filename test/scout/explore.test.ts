@@ -105,6 +105,21 @@ describe('scout ask: what breaks if I add a variant to LLMKind', () => {
     }
   });
 
+  it('asks the scorer once per node: a model scorer is never sent an import or a folded site', async () => {
+    const sent: string[] = [];
+    const heuristic = new HeuristicScorer();
+    const recording = { name: 'recording', rate: async (q: Exploration['query'], links: readonly { id: string; role: string | null }[]) => {
+      for (const l of links) sent.push(`${l.id}|${l.role}`);
+      return heuristic.rate(q, links as never);
+    } };
+    const run = await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp, scorer: recording });
+    expect(sent).toHaveLength(run.visited.length);
+    expect(sent.some((s) => s.endsWith('|import') || s.endsWith('|export'))).toBe(false);
+    expect(sent.length).toBeLessThan(run.sitesSeen);
+    // A scorer that is not the heuristic itself gets the same nodes, hence the same answer.
+    expect(linesOf(synthesize(run, 'recording').pointers, 'high')).toEqual(linesOf(answer.pointers, 'high'));
+  });
+
   it('stays within budget, answers in under 2,000 tokens, and says where facts came from', () => {
     expect(answer.meta.budget_remaining).toBeGreaterThanOrEqual(0);
     expect(answer.meta.budget - answer.meta.budget_remaining).toBe(exploration.expansions);
