@@ -28,7 +28,7 @@ export interface SetAsideSite {
 
 /** What the exploration remembers of the places it has rated, across steps. */
 export interface PlaceMemory {
-  /** Ids of every site folded into a node (nodes themselves are in the visited map). */
+  /** Ids of every site folded into a node, dropped as a repeat or set aside (nodes themselves are in the visited map). */
   folded: Set<string>;
   /** `file:line|rubric` of every rated site: the same line read the same way is not rated twice. */
   readings: Set<string>;
@@ -44,7 +44,7 @@ export function newPlaceMemory(): PlaceMemory {
 
 /** Whether the exploration has already seen this site: as a node, folded into one, or set aside. */
 export function seenSite(memory: PlaceMemory, visited: { has(id: string): boolean }, id: string): boolean {
-  return visited.has(id) || memory.folded.has(id) || memory.setAside.some((s) => s.link.id === id);
+  return visited.has(id) || memory.folded.has(id);
 }
 
 /**
@@ -60,6 +60,7 @@ export function groupIntoPlaces(query: AnalyzedQuery, links: readonly ScoutLink[
     const ignored = link.relation === 'reference' ? safelyIgnoredReason(query, link) : null;
     if (ignored !== null) {
       memory.setAside.push({ link, reason: ignored });
+      memory.folded.add(link.id);
       continue;
     }
     const reading = JSON.stringify(heuristicRubric(query, link));
