@@ -3,12 +3,14 @@
  * variant" only): at `queues[type]`, whether the indexed object's type lists its keys; at
  * `[Kind.A]: …`, whether the object literal's type requires one entry per variant; at
  * `severity: event.severity`, whether the receiving property's type has room for a new variant;
- * at `this.x = value` (x keyed by the union), whether the value's type lists its keys. The
+ * at `this.x = value` (x keyed by the union), whether the value's type lists its keys; at
+ * `const X: G<typeof CODES> = {`, whether G maps every variant to a key of the object. The
  * heuristic cannot read any of these from the site's line; without a server the links keep no such
  * fact and the scorer stays cautious (medium risk).
  */
 import type Database from 'better-sqlite3';
 import type { LspService } from '../lsp/lsp-service.js';
+import { describeAnnotatedObject, genericAnnotationAt } from './annotated-object.js';
 import { assignedValueAt, describeAssignedObject } from './assigned-object.js';
 import { describeBuiltObject } from './built-object.js';
 import { describeDestination, receivingProperty } from './destination.js';
@@ -90,6 +92,11 @@ async function describeKeySite(
   if (indexedObjectAt(line, column) && !namesOneVariant(line, column)) {
     spend();
     link.indexedObject = await describeIndexedObject(context.lsp, context.files, site, target, findDeclaration);
+    return;
+  }
+  if (genericAnnotationAt(context.files, site)) {
+    spend();
+    link.annotatedObject = await describeAnnotatedObject(context.files, site, target, findDeclaration);
     return;
   }
   if (!link.symbol) return;

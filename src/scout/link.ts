@@ -7,6 +7,7 @@
  * "test file" (a scorer may draw such conclusions from `pathFacts`, visibly, in its reason).
  */
 import type { UsageRole } from '../core/types.js';
+import type { AnnotatedObject } from './annotated-object.js';
 import type { AssignedObject } from './assigned-object.js';
 import type { BuiltObject } from './built-object.js';
 import type { Destination } from './destination.js';
@@ -75,6 +76,8 @@ export interface ScoutLink {
   indexedObject?: IndexedObject | null;
   /** At a computed key (`[Kind.A]: …`): the object literal it belongs to and whether its type requires every variant. */
   builtObject?: BuiltObject | null;
+  /** Inside the generic annotation of an object literal (`const X: G<typeof CODES> = {`): whether G makes the object list every variant. */
+  annotatedObject?: AnnotatedObject | null;
   /** Where the site's value is given to another property (`severity: event.severity`), and whether its type has room for a new variant. */
   destination?: Destination | null;
   /** At `this.x = value` where `x` is typed with a Record over the question's type: the assigned value's type and whether it lists its keys. */

@@ -87,6 +87,9 @@ function actionFor(intent: Intent, visited: VisitedLink): string {
     if (indexed?.keys === 'listed' && indexed.declaredAt) return `add a key for the new variant to \`${indexed.type.replace(/\s*\|\s*(?:null|undefined)\b/g, '')}\` (${indexed.declaredAt}), or narrow the value before indexing`;
     if (indexed?.keys === 'listed') return `give \`${indexed.name}\`'s type a key for the new variant (or narrow the value first)`;
     if (indexed?.keys === 'open') return 'make sure the object has an entry for the new variant where it is built';
+    const annotated = visited.link.annotatedObject;
+    if (annotated?.requiresEveryKey === true) return `add an entry for the new variant to \`${annotated.name}\` (${visited.link.location.file}:${annotated.line})`;
+    if (annotated?.requiresEveryKey === false) return 'nothing needed: the object does not list the variants';
     if (built?.requiresEveryKey === false) return 'nothing needed to compile; add an entry if lookups by the new variant reach this object';
     if (role === 'object_key' && recordSiteKindOf(visited.link) === 'declares_type') {
       return 'add the entry where objects of this type are built (followed: see the other pointers)';
@@ -112,11 +115,12 @@ function describe(v: VisitedLink): string {
   const link = v.link;
   const indexed = link.indexedObject ? `indexes \`${link.indexedObject.name}\` (${link.indexedObject.type}) by it` : null;
   const built = link.builtObject?.name ? `entry of \`${link.builtObject.name}\`${link.builtObject.type ? ` (${link.builtObject.type})` : ''}` : null;
+  const annotated = link.annotatedObject ? `types \`${link.annotatedObject.name}\` (${link.annotatedObject.type}) with it` : null;
   const assignedFrom = link.assignedObject ? `assigned from \`${link.assignedObject.name}\` (${link.assignedObject.type})` : null;
   // `const NEEDS_KEY: KeyRequirement = {` reached by following a Record type: an object that needs every key.
   const buildsRecord = link.recordOfTarget && buildsObjectAt(siteLine(link), link.location.column) ? `builds an object of \`${link.symbol ?? 'a Record type'}\`, keyed by every variant,` : null;
   const given = link.destination ? `given to \`${link.destination.name}\` (${link.destination.type})` : null;
-  const role = indexed ?? built ?? given ?? assignedFrom ?? buildsRecord ?? (link.role ? (ROLE_WORDS[link.role] ?? link.role) : link.relation === 'seed' ? `definition${link.kind ? ` (${link.kind})` : ''}` : link.relation.replace('_', ' '));
+  const role = indexed ?? built ?? annotated ?? given ?? assignedFrom ?? buildsRecord ?? (link.role ? (ROLE_WORDS[link.role] ?? link.role) : link.relation === 'seed' ? `definition${link.kind ? ` (${link.kind})` : ''}` : link.relation.replace('_', ' '));
   const where = link.enclosing ? ` in ${link.enclosing}` : '';
   const code = siteLine(link).trim().slice(0, 90);
   return `${role}${where}${code ? `: \`${code}\`` : ''}`;

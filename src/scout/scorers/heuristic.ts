@@ -306,6 +306,13 @@ function addVariantEvidence(base: HeuristicRow, link: ScoutLink, role: UsageRole
   }
   const line = siteLine(link);
   const column = link.location.column;
+  const annotated = link.annotatedObject;
+  if (annotated?.requiresEveryKey === true) {
+    return row(5, 5, 1, 5, ['record-key', 'exhaustive', 'breaks-on-add'], `types \`${annotated.name}\` with ${annotated.type}, which maps every variant to a key: the object needs an entry for the new variant`);
+  }
+  if (annotated?.requiresEveryKey === false) {
+    return row(3, 2, 1, 4, [], `types \`${annotated.name}\` with ${annotated.type}, which does not make the object list the variants: compiles as it is`);
+  }
   if (role === 'object_key' && namesOneVariant(line, column)) {
     // `[Kind.A]: …` lists one entry: it breaks only in an object that must list them all (typed with a
     // Record over the type just above), else the declaration is the place to look; `map[Kind.A]` is unaffected.

@@ -80,6 +80,10 @@ export function serverFacts(link: ScoutLink): string[] {
     const room = destination.room === 'fits' ? 'has room for every variant' : destination.room === 'no_room' ? 'is a closed list without room for a new variant' : 'may not take a new variant';
     out.push(`value given to ${destination.name}: ${destination.type}, which ${room}`);
   }
+  const annotated = link.annotatedObject;
+  if (annotated && annotated.requiresEveryKey !== null) {
+    out.push(`annotation of the object ${annotated.name}: ${annotated.type}, ${annotated.requiresEveryKey ? 'which maps every variant to a key of the object' : 'which does not make the object list the variants'}`);
+  }
   if (link.assignedObject) out.push(`assigned from ${link.assignedObject.name}: ${link.assignedObject.type}, keys ${link.assignedObject.keys}`);
   if (link.recordOfTarget) out.push('reached through a type keyed by every variant');
   return out;
