@@ -10,6 +10,7 @@ import path from 'node:path';
 import { DEFAULT_CONFIG } from '../core/config.js';
 import { isExcluded } from './path-patterns.js';
 import { readToml, tomlString, tomlTable, type TomlTable } from './toml-lite.js';
+import { readInsideRoot } from '../workspace/confine.js';
 
 export interface ProjectManifest {
   /** Manifest path relative to the root, e.g. 'package.json' or 'crates/core/Cargo.toml'. */
@@ -106,11 +107,7 @@ function findManifests(root: string, maxDepth: number): string[] {
 // ---- helpers ---------------------------------------------------------------
 
 function read(root: string, rel: string): string | null {
-  try {
-    return readFileSync(path.join(root, rel), 'utf8');
-  } catch {
-    return null;
-  }
+  return readInsideRoot(root, rel);
 }
 
 function isFile(root: string, rel: string): boolean {

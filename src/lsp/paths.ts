@@ -8,13 +8,18 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Position, Range } from 'vscode-languageserver-protocol';
 import { fromLspLine, toLspLine } from '../core/positions.js';
-import { confine, isInside, toRelative } from '../workspace/confine.js';
+import { confineReal, isInside, resolvesInside, toRelative } from '../workspace/confine.js';
 import type { Location, SourcePosition } from './types.js';
 
 export class PathMapper {
   readonly root: string;
   /** The root as given and its real path (servers may answer with either). */
   private readonly roots: string[];
+  /**
+   * Server results dropped so far because they lie outside the root, lexically or after resolving
+   * symbolic links (a link inside the root that leads out): answers report the count, never the path.
+   */
+  droppedOutsideRoot = 0;
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -27,9 +32,9 @@ export class PathMapper {
     this.roots = real === this.root ? [this.root] : [this.root, real];
   }
 
-  /** Absolute path of a caller's file; throws ScoutError PATH_OUTSIDE_ROOT when it escapes the root. */
+  /** Absolute path of a caller's file; throws ScoutError PATH_OUTSIDE_ROOT when it escapes the root, also through a link. */
   absolute(file: string): string {
-    return confine(this.root, file);
+    return confineReal(this.root, file);
   }
 
   /** Repository-relative form of a caller's file (confined). */
@@ -41,7 +46,7 @@ export class PathMapper {
     return pathToFileURL(this.absolute(file)).href;
   }
 
-  /** Repository-relative path of a URI, or null when it is not a file inside the root. */
+  /** Repository-relative path of a URI, or null (counted) when it is not a file inside the root after resolving links. */
   fileOf(uri: string): string | null {
     if (!uri.startsWith('file:')) return null;
     let absolute: string;
@@ -51,8 +56,12 @@ export class PathMapper {
       return null;
     }
     for (const root of this.roots) {
-      if (isInside(root, absolute)) return toRelative(root, absolute);
+      if (!isInside(root, absolute)) continue;
+      // A server follows links: a path inside the root may still be a file outside it.
+      if (resolvesInside(this.root, absolute)) return toRelative(root, absolute);
+      break;
     }
+    this.droppedOutsideRoot += 1;
     return null;
   }
 

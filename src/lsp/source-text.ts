@@ -2,8 +2,7 @@
  * Reading source lines of repository files: the identifier at a position, and where a
  * name appears in a range. Lines are 1-based, columns 0-based UTF-16 (JS string indexes).
  */
-import { readFileSync } from 'node:fs';
-import { confine } from '../workspace/confine.js';
+import { readInsideRoot } from '../workspace/confine.js';
 import type { Location, SourcePosition } from './types.js';
 
 const IDENTIFIER_CHAR = /[\p{L}\p{N}_$]/u;
@@ -27,12 +26,7 @@ export class SourceText {
   /** Lines of a file (index 0 = line 1), or null when it cannot be read. */
   lines(file: string): string[] | null {
     if (this.cache.has(file)) return this.cache.get(file) ?? null;
-    let lines: string[] | null;
-    try {
-      lines = readFileSync(confine(this.root, file), 'utf8').split(/\r?\n/);
-    } catch {
-      lines = null;
-    }
+    const lines = readInsideRoot(this.root, file)?.split(/\r?\n/) ?? null;
     this.cache.set(file, lines);
     if (this.cache.size > this.limit) this.cache.delete(this.cache.keys().next().value as string);
     return lines;

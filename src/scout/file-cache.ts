@@ -1,6 +1,5 @@
-/** Lines of repository files, read once per exploration. */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+/** Lines of repository files, read once per exploration (never a file outside the root, even through a link). */
+import { readInsideRoot } from '../workspace/confine.js';
 
 export class FileCache {
   private readonly lines = new Map<string, string[]>();
@@ -19,11 +18,7 @@ export class FileCache {
   private read(file: string): string[] {
     let lines = this.lines.get(file);
     if (!lines) {
-      try {
-        lines = readFileSync(path.join(this.root, file), 'utf8').split('\n');
-      } catch {
-        lines = [];
-      }
+      lines = readInsideRoot(this.root, file)?.split('\n') ?? [];
       this.lines.set(file, lines);
     }
     return lines;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { codeTokens } from '../core/code-tokens.js';
 import { ScoutError } from '../core/errors.js';
+import { readInsideRoot } from '../workspace/confine.js';
 import { compileFilters, describeFilters, needsDefinition, type SearchFilters } from './filters.js';
 import {
   diversify,
@@ -393,12 +394,8 @@ function textMatch(
   );
   const matches: SearchResult[] = [];
   for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(path.join(root, file.path), 'utf8');
-    } catch {
-      continue;
-    }
+    const text = readInsideRoot(root, file.path);
+    if (text === null) continue;
     const lines = text.split('\n');
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i] ?? '';

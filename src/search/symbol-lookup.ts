@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { ScoutError } from '../core/errors.js';
+import { readInsideRoot } from '../workspace/confine.js';
 import { compileFilters, describeFilters, validateFilters, type SearchFilters } from './filters.js';
 
 export const SYMBOL_ROLES = ['definition', 'export', 'import', 'usage'] as const;
@@ -115,11 +116,7 @@ export function lookupSymbol(db: Database.Database, request: SymbolLookupRequest
     for (const hit of page) {
       let lines = cache.get(hit.file);
       if (!lines) {
-        try {
-          lines = readFileSync(path.join(root, hit.file), 'utf8').split('\n');
-        } catch {
-          lines = [];
-        }
+        lines = readInsideRoot(root, hit.file)?.split('\n') ?? [];
         cache.set(hit.file, lines);
       }
       hit.context = lines.slice(Math.max(0, hit.line - 3), hit.line + 2).join('\n');
