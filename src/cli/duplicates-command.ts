@@ -1,4 +1,5 @@
 /** `scout duplicates`: near-duplicate functions in the repository, or those of one symbol. */
+import { repoPathPrefix } from '../workspace/repo-path.js';
 import type Database from 'better-sqlite3';
 import {
   DEFAULT_MIN_SIMILARITY,
@@ -70,18 +71,18 @@ function wholeFlag(flag: string, value: string | undefined, max: number): number
   return n;
 }
 
-function optionsFromFlags(flags: DuplicatesFlags): DuplicateOptions {
+function optionsFromFlags(root: string, flags: DuplicatesFlags): DuplicateOptions {
   const options: DuplicateOptions = {};
   const minSimilarity = similarityFlag(flags['min-similarity']);
   if (minSimilarity !== undefined) options.minSimilarity = minSimilarity;
   const minLines = wholeFlag('min-lines', flags['min-lines'], 100_000);
   if (minLines !== undefined) options.minLines = minLines;
-  if (flags['path-prefix']) options.pathPrefix = flags['path-prefix'];
+  if (flags['path-prefix']) options.pathPrefix = repoPathPrefix(root, flags['path-prefix'], '--path-prefix');
   return options;
 }
 
 export async function runDuplicatesCommand(root: string, flags: DuplicatesFlags): Promise<DuplicatesOutput> {
-  const options = optionsFromFlags(flags);
+  const options = optionsFromFlags(root, flags);
   const limit = wholeFlag('limit', flags.limit, MAX_LIMIT);
   const store = SqliteStore.open(root);
   try {

@@ -178,7 +178,15 @@ async function main(argv: string[]): Promise<number> {
       if (!file) throw new ScoutError('USAGE', 'scout facts needs a file: scout facts src/app.ts');
       const language = languageOf(file);
       if (!language) throw new ScoutError('USAGE', `no supported language for ${file}; supported extensions: .ts .tsx .js .py .go .rs .java .hs`);
-      const facts = await extractFacts(language, readFileSync(path.resolve(file), 'utf8'));
+      // Only files of the repository (the file itself, not a link inside it that leads out).
+      const { confineReal } = await import('../workspace/confine.js');
+      let absolute: string;
+      try {
+        absolute = confineReal(root(), path.resolve(file));
+      } catch {
+        throw new ScoutError('PATH_OUTSIDE_ROOT', `${file} is outside the repository (or a link that leads out of it); run scout facts from inside the repository, or pass --repo DIR with the repository that holds the file`);
+      }
+      const facts = await extractFacts(language, readFileSync(absolute, 'utf8'));
       process.stdout.write(values.json ? `${JSON.stringify(facts)}\n` : formatFacts(facts));
       return 0;
     }

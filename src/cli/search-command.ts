@@ -1,6 +1,7 @@
 /** `scout search` and `scout symbol`: refresh the index if stale, then query it. */
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../core/config.js';
+import { repoPathPrefix, repoRelativePath } from '../workspace/repo-path.js';
 import { ScoutError } from '../core/errors.js';
 import { ensureFresh, type EnsureFreshResult } from '../index/freshness.js';
 import { SqliteStore } from '../index/store.js';
@@ -53,9 +54,10 @@ function number(flag: string, value: string | undefined): number | undefined {
   return n;
 }
 
-export function filtersFromFlags(flags: SearchFlags): SearchFilters {
+/** Filters from flags; paths are confined to the root (a prefix through a link that leads out is refused). */
+export function filtersFromFlags(root: string, flags: SearchFlags): SearchFilters {
   const filters: SearchFilters = {};
-  if (flags['path-prefix'] !== undefined) filters.path_prefix = flags['path-prefix'];
+  if (flags['path-prefix'] !== undefined) filters.path_prefix = repoPathPrefix(root, flags['path-prefix'], '--path-prefix');
   const contains = list(flags['path-contains']);
   if (contains) filters.path_contains = contains;
   const notContains = list(flags['path-not-contains']);
@@ -71,12 +73,12 @@ export function filtersFromFlags(flags: SearchFlags): SearchFilters {
   const doc = bool('has-docstring', flags['has-docstring']);
   if (doc !== undefined) filters.has_docstring = doc;
   const context = list(flags.context);
-  if (context) filters.context_filepaths = context;
+  if (context) filters.context_filepaths = context.map((file) => repoRelativePath(root, file, '--context'));
   return filters;
 }
 
-export function requestFromFlags(query: string, flags: SearchFlags): SearchRequest {
-  const request: SearchRequest = { query, filters: filtersFromFlags(flags) };
+export function requestFromFlags(root: string, query: string, flags: SearchFlags): SearchRequest {
+  const request: SearchRequest = { query, filters: filtersFromFlags(root, flags) };
   if (flags.mode !== undefined) request.mode = flags.mode as SearchMode;
   const limit = number('limit', flags.limit);
   if (limit !== undefined) request.limit = limit;
@@ -103,7 +105,7 @@ export async function runSearchCommand(root: string, queries: string[], flags: S
     const vectors = needsVectors ? await prepareVectorSearcher(store.database, config, notes) : null;
     for (const query of queries) {
       try {
-        const answer = await search(store.database, requestFromFlags(query, flags), { root, vectors, notes });
+        const answer = await search(store.database, requestFromFlags(root, query, flags), { root, vectors, notes });
         emit({ ...answer, freshness });
       } catch (error) {
         if (queries.length === 1) throw error;
@@ -146,7 +148,7 @@ export async function runSymbolCommand(root: string, name: string, flags: Search
   const store = SqliteStore.open(root);
   try {
     const freshness = await ensureFresh(root, store);
-    const filters = filtersFromFlags(flags);
+    const filters = filtersFromFlags(root, flags);
     const answer = lookupSymbol(
       store.database,
       {

@@ -84,6 +84,15 @@ export class IndexFallback {
     this.text = new SourceText(root);
   }
 
+  /** Repository-relative paths of the links the walker found leading outside the root (skipped, never indexed). */
+  escapingLinks(): string[] {
+    try {
+      return this.db.prepare("SELECT path FROM skipped WHERE reason = 'symlink_outside_root'").pluck().all() as string[];
+    } catch {
+      return []; // an index without the table (older schema): nothing known
+    }
+  }
+
   /** Definitions whose name matches the query: exact, then case-insensitive, then substring. */
   workspaceSymbol(query: string, options: { languages?: string[]; limit?: number } = {}): OperationResult<SymbolItem[]> {
     const limit = options.limit ?? 100;

@@ -5,6 +5,7 @@
  * note saying why. Server references are annotated with the index's syntactic roles, and
  * `referencesWithCompleteness` checks the server's count against the index's.
  */
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { assessCompleteness, type CompletenessOptions } from './completeness.js';
 import { IndexFallback } from './index-fallback.js';
@@ -62,6 +63,21 @@ export class LspService {
     this.root = this.paths.root;
     this.fallback = options.db ? new IndexFallback(options.db, this.root) : null;
     this.text = new SourceText(this.root);
+    this.refreshConfinement();
+  }
+
+  /**
+   * Re-read where links inside the root lead (the index lists them), so that results a server finds
+   * through them are recognised and dropped. Call before a question: the index may have changed.
+   */
+  refreshConfinement(): void {
+    if (!this.fallback) return;
+    this.paths.setEscapingLinks(this.fallback.escapingLinks().map((link) => path.join(this.root, link)));
+  }
+
+  /** Results dropped so far because they lie outside the root: all of them, and those reached through links inside it. */
+  droppedOutside(): { total: number; throughLinks: number } {
+    return { total: this.paths.droppedOutsideRoot, throughLinks: this.paths.droppedThroughLinks };
   }
 
   /** The session for a language (created lazily, not started until a request needs it), or null when it has no server. */

@@ -93,9 +93,21 @@ export class LspOperations {
       const raw = await this.session.request<Hover | null>('textDocument/hover', this.positionParams(position), { document });
       if (!raw) return { value: null, dropped: 0 };
       const text = hoverText(raw.contents, this.hoverMaxChars);
+      if (text && (await this.declaredThroughLink(position, document))) return { value: null, dropped: 1 };
       const location = raw.range ? this.paths.location(this.paths.uri(position.file), raw.range) : null;
       return { value: text ? { text, location } : null, dropped: 0 };
     });
+  }
+
+  /**
+   * Whether the name at a position is declared in a file reached through a link that leads outside
+   * the root: its hover would quote that file (a signature, a literal type, a doc comment), so it is
+   * dropped. Asked only when a hover has text; one definition request.
+   */
+  private async declaredThroughLink(position: SourcePosition, document: string): Promise<boolean> {
+    const raw = await this.session.request<LspLocation | LspLocation[] | LocationLink[] | null>('textDocument/definition', this.positionParams(position), { document });
+    const targets = raw === null || raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+    return targets.some((t) => this.paths.leadsThroughLink('targetUri' in t ? t.targetUri : t.uri));
   }
 
   documentSymbols(file: string): Promise<OperationResult<DocumentSymbolItem[]>> {

@@ -20,6 +20,13 @@ export class PathMapper {
    * symbolic links (a link inside the root that leads out): answers report the count, never the path.
    */
   droppedOutsideRoot = 0;
+  /**
+   * Of those, results behind a symbolic link inside the root that leads out (`src/x.ts -> /elsewhere`):
+   * a server reads such files, and nothing it says about them may reach an answer.
+   */
+  droppedThroughLinks = 0;
+  /** Real paths that links inside the root lead to (outside it); set by the owner from the walker's findings. */
+  private escapeTargets: string[] = [];
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -62,7 +69,47 @@ export class PathMapper {
       break;
     }
     this.droppedOutsideRoot += 1;
+    if (this.leadsThroughLink(absolute)) this.droppedThroughLinks += 1;
     return null;
+  }
+
+  /**
+   * Tell the mapper where links inside the root lead (absolute paths of the links; the walker lists
+   * them as skipped). Their real targets are resolved now, so a server answering with the target's
+   * real path is recognised.
+   */
+  setEscapingLinks(links: string[]): void {
+    const targets: string[] = [];
+    for (const link of links) {
+      try {
+        targets.push(realpathSync(link));
+      } catch {
+        // Gone or dangling: nothing can be read through it.
+      }
+    }
+    this.escapeTargets = targets;
+  }
+
+  /**
+   * True when a URI names a file outside the root that is reached through a link inside it: either
+   * lexically inside the root but resolving outside, or the real path of an escaping link's target.
+   * Library files outside the root (the bundled TypeScript lib, typeshed) are not.
+   */
+  leadsThroughLink(uriOrPath: string): boolean {
+    let absolute: string;
+    try {
+      absolute = uriOrPath.startsWith('file:') ? fileURLToPath(uriOrPath) : path.resolve(uriOrPath);
+    } catch {
+      return false;
+    }
+    if (this.roots.some((root) => isInside(root, absolute))) return !resolvesInside(this.root, absolute);
+    let real = absolute;
+    try {
+      real = realpathSync(absolute);
+    } catch {
+      // A path that does not exist is judged as given.
+    }
+    return this.escapeTargets.some((target) => isInside(target, real) || isInside(target, absolute));
   }
 
   /** Our location for an LSP (uri, range), or null when outside the root. */

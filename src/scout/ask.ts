@@ -45,6 +45,8 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
   if (question.trim().length === 0) throw new ScoutError('USAGE', 'the question is empty: ask e.g. "what breaks if I add a variant to `LLMKind`?"');
   const scorerName = options.scorer ?? options.config.scout.scorer;
   const scorer = makeScorer(scorerName, options.config);
+  options.lsp.refreshConfinement();
+  const droppedBefore = options.lsp.droppedOutside().throughLinks;
   const exploration = await explore(question.slice(0, MAX_QUESTION_CHARS), {
     root: options.root,
     db: options.db,
@@ -58,6 +60,10 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
   });
   const answer = synthesize(exploration, scorer.name, options.maxPointers);
   if (question.length > MAX_QUESTION_CHARS) answer.meta.notes.push(`question cut to its first ${MAX_QUESTION_CHARS} characters`);
+  const droppedThroughLinks = options.lsp.droppedOutside().throughLinks - droppedBefore;
+  if (droppedThroughLinks > 0) {
+    answer.meta.notes.push(`${droppedThroughLinks} language-server result(s) lay outside the repository root, reached through a symbolic link inside it, and were left out (such files are never named or quoted)`);
+  }
   if (scorer instanceof LlmScorer && scorer.stats.lastProblem) answer.meta.notes.push(`LLM scorer: ${scorer.stats.lastProblem}; affected links were rated by the heuristic`);
   return { answer, exploration };
 }

@@ -94,7 +94,7 @@ export function walkRepository(root: string, config: ScoutConfig): WalkResult {
           continue;
         }
         if (!isInside(root, target)) {
-          result.skipped.push({ path: rel, reason: 'symlink_outside_root', detail: `points to ${target}` });
+          result.skipped.push({ path: rel, reason: 'symlink_outside_root', detail: 'leads outside the repository root' });
           continue;
         }
         isDir = stats.isDirectory();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CallGraphNode } from '../../analysis/call-graph.js';
 import { fitList, shrinkNote } from '../budget.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { repoPathPrefix } from '../repo-path.js';
+import { repoPathPrefix } from '../../workspace/repo-path.js';
 import { defineTool } from '../tool.js';
 import { fileGroupsSchema, shrinkSchema } from './search.js';
 import { refuseAmbiguous, targetFields, targetOf } from './target.js';

@@ -4,7 +4,7 @@ import type { SearchResult } from '../../search/engine.js';
 import type { SearchFilters } from '../../search/filters.js';
 import { fitList, shrinkNote } from '../budget.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { repoPathPrefix, repoRelativePath } from '../repo-path.js';
+import { repoPathPrefix, repoRelativePath } from '../../workspace/repo-path.js';
 import { defineTool } from '../tool.js';
 
 export const filtersSchema = z

@@ -4,7 +4,7 @@ import type { SymbolHit } from '../../search/symbol-lookup.js';
 import { ScoutError } from '../../core/errors.js';
 import { fitList, shrinkNote } from '../budget.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { repoPathPrefix } from '../repo-path.js';
+import { repoPathPrefix } from '../../workspace/repo-path.js';
 import { defineTool } from '../tool.js';
 import { fileGroupsSchema, shrinkSchema } from './search.js';
 

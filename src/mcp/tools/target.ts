@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ScoutError } from '../../core/errors.js';
 import type { AmbiguousTarget } from '../../analysis/symbol-target.js';
-import { repoRelativePath } from '../repo-path.js';
+import { repoRelativePath } from '../../workspace/repo-path.js';
 
 export const targetFields = {
   symbol: z.string().min(1).max(300).optional().describe('name or Class.method'),

@@ -5,7 +5,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { ScoutError } from '../core/errors.js';
-import { confine, isInside, toRelative } from '../workspace/confine.js';
+import { confine, isInside, toRelative } from './confine.js';
 
 export function repoRelativePath(root: string, candidate: string, field: string): string {
   if (candidate.includes('\0')) throw new ScoutError('USAGE', `${field} contains a NUL byte; pass a plain repository-relative path`);
