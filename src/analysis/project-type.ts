@@ -10,7 +10,7 @@ import path from 'node:path';
 import { DEFAULT_CONFIG } from '../core/config.js';
 import { isExcluded } from './path-patterns.js';
 import { readToml, tomlString, tomlTable, type TomlTable } from './toml-lite.js';
-import { readInsideRoot } from '../workspace/confine.js';
+import { readInsideRoot, resolvesInside } from '../workspace/confine.js';
 
 export interface ProjectManifest {
   /** Manifest path relative to the root, e.g. 'package.json' or 'crates/core/Cargo.toml'. */
@@ -96,7 +96,7 @@ function findManifests(root: string, maxDepth: number): string[] {
         const rel = dir ? `${dir}/${entry.name}` : entry.name;
         if (entry.isDirectory()) {
           if (!entry.name.startsWith('.') && !skip.has(entry.name)) next.push(rel);
-        } else if (entry.name in READERS || entry.name.endsWith('.cabal')) found.push(rel);
+        } else if ((entry.name in READERS || entry.name.endsWith('.cabal')) && isFile(root, rel)) found.push(rel);
       }
     }
     level = next;
@@ -110,8 +110,10 @@ function read(root: string, rel: string): string | null {
   return readInsideRoot(root, rel);
 }
 
+/** A regular file inside the root (a link that leads out of it counts as absent: it is never read). */
 function isFile(root: string, rel: string): boolean {
-  return statSync(path.join(root, rel), { throwIfNoEntry: false })?.isFile() ?? false;
+  const absolute = path.join(root, rel);
+  return (statSync(absolute, { throwIfNoEntry: false })?.isFile() ?? false) && resolvesInside(root, absolute);
 }
 
 /** Repo-relative POSIX path of `rel` inside the manifest's directory. */

@@ -66,12 +66,21 @@ describe('confinement through the CLI', () => {
     expect(scout('search', 'leakedValue', '--json').out).toMatch(/src\/main\.ts/);
   }, 120_000);
 
+  it('context and summary do not read a manifest that is a link leading out', () => {
+    const context = scout('context', '--json');
+    expect(context.status).toBe(0);
+    expectConfined(context.out, 'scout context');
+    const summary = scout('summary');
+    expectConfined(summary.out, 'scout summary');
+    expect(summary.out).toMatch(/readLeaked/);
+  });
+
   it('status lists the links as skipped without saying where they lead', () => {
     const run = scout('status', '--json');
     expect(run.status).toBe(0);
     expectConfined(run.out, 'scout status');
     const report = JSON.parse(run.out) as { skipped: { path: string; reason: string }[] };
-    expect(report.skipped.map((s) => `${s.path}:${s.reason}`).sort()).toEqual(['src/leak-link.ts:symlink_outside_root', 'src/linked-dir:symlink_outside_root']);
+    expect(report.skipped.map((s) => `${s.path}:${s.reason}`).sort()).toEqual(['package.json:symlink_outside_root', 'src/leak-link.ts:symlink_outside_root', 'src/linked-dir:symlink_outside_root']);
   });
 
   it('facts of a link that leads out is refused; an inside file is read', () => {

@@ -20,11 +20,18 @@ afterAll(async () => {
   repo.cleanup();
 });
 
+/** The tool's text and structured answer, checked for leaks; returned as one string. */
 async function call(name: string, args: Record<string, unknown>): Promise<string> {
+  return (await callStructured(name, args)).all;
+}
+
+async function callStructured(name: string, args: Record<string, unknown>): Promise<{ all: string; structured: Record<string, unknown> }> {
   const result = await conn.client.callTool({ name, arguments: args });
-  const all = `${textOf(result)}\n${JSON.stringify(result.structuredContent ?? {})}`;
+  expect(result.isError, `${name} failed: ${textOf(result)}`).toBeFalsy();
+  const structured = (result.structuredContent ?? {}) as Record<string, unknown>;
+  const all = `${textOf(result)}\n${JSON.stringify(structured)}`;
   expectConfined(all, `${name} ${JSON.stringify(args)}`);
-  return all;
+  return { all, structured };
 }
 
 describe('confinement through the MCP server', () => {
@@ -47,6 +54,10 @@ describe('confinement through the MCP server', () => {
     await call('search', { query: 'SECRET-[0-9a-f]{6}', regex: true });
     await call('search', { query: 'value behind the link', mode: 'hybrid', exhaustive: true });
     expect(await call('index_status', {})).toMatch(/symlink_outside_root/);
+    // package.json is a link that leads out: the project facts must not read it.
+    expect((await callStructured('get_context', {})).structured.project_type ?? null).toBeNull();
+    expect(await call('get_repo_summary', {})).toMatch(/readLeaked/);
+    await call('find_duplicates', {});
   }, 120_000);
 
   it('a path through a link that leads out is refused, and says why', async () => {
