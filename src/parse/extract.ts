@@ -22,6 +22,7 @@ import { buildChunks } from './chunks.js';
 import { signatureUpToBody } from './common.js';
 import type { DefinitionCandidate, FileContext } from './language-spec.js';
 import { loadLanguage, type LoadedLanguage } from './loader.js';
+import { parseWithBudget } from './parse-budget.js';
 
 const KIND_SET: ReadonlySet<string> = new Set(DEFINITION_KINDS);
 const CALLABLE: ReadonlySet<DefinitionKind> = new Set(['function', 'method']);
@@ -48,13 +49,18 @@ interface ComplexityItem {
   depth: number;
 }
 
-export async function extractFacts(language: Language, source: string): Promise<FileFacts> {
-  return extractWith(await loadLanguage(language), source);
+export interface ExtractOptions {
+  /** Give up parsing after this many milliseconds (ScoutError PARSE_BUDGET_EXCEEDED); default none. */
+  parseBudgetMs?: number;
 }
 
-export function extractWith(loaded: LoadedLanguage, source: string): FileFacts {
+export async function extractFacts(language: Language, source: string, options: ExtractOptions = {}): Promise<FileFacts> {
+  return extractWith(await loadLanguage(language), source, options);
+}
+
+export function extractWith(loaded: LoadedLanguage, source: string, options: ExtractOptions = {}): FileFacts {
   const { spec, parser, query } = loaded;
-  const tree = parser.parse(source);
+  const tree = parseWithBudget(parser, source, options.parseBudgetMs ?? 0);
   if (!tree) throw new Error(`tree-sitter returned no tree for a ${spec.language} file`);
   try {
     const root = tree.rootNode;
