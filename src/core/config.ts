@@ -55,7 +55,7 @@ export const DEFAULT_CONFIG: ScoutConfig = {
   index: {
     maxFileBytes: 1_000_000,
     maxLineLength: 5_000,
-    maxNestingDepth: 1_000,
+    maxNestingDepth: 2_000,
     parseBudgetMs: 3_000,
     exclude: [],
     defaultExcludes: [

@@ -22,7 +22,7 @@ import { buildChunks } from './chunks.js';
 import { signatureUpToBody } from './common.js';
 import type { DefinitionCandidate, FileContext } from './language-spec.js';
 import { loadLanguage, type LoadedLanguage } from './loader.js';
-import { parseWithBudget } from './parse-budget.js';
+import { matchesWithin, parseWithin, startBudget } from './parse-budget.js';
 
 const KIND_SET: ReadonlySet<string> = new Set(DEFINITION_KINDS);
 const CALLABLE: ReadonlySet<DefinitionKind> = new Set(['function', 'method']);
@@ -50,7 +50,7 @@ interface ComplexityItem {
 }
 
 export interface ExtractOptions {
-  /** Give up parsing after this many milliseconds (ScoutError PARSE_BUDGET_EXCEEDED); default none. */
+  /** Give up parsing and query matching after this many milliseconds (ScoutError PARSE_BUDGET_EXCEEDED); default none. */
   parseBudgetMs?: number;
 }
 
@@ -60,11 +60,12 @@ export async function extractFacts(language: Language, source: string, options: 
 
 export function extractWith(loaded: LoadedLanguage, source: string, options: ExtractOptions = {}): FileFacts {
   const { spec, parser, query } = loaded;
-  const tree = parseWithBudget(parser, source, options.parseBudgetMs ?? 0);
+  const budget = startBudget(options.parseBudgetMs);
+  const tree = parseWithin(parser, source, budget);
   if (!tree) throw new Error(`tree-sitter returned no tree for a ${spec.language} file`);
   try {
     const root = tree.rootNode;
-    const matches = query.matches(root);
+    const matches = matchesWithin(query, root, budget);
     const file: FileContext = { source, root, exportedNames: new Set(), hasExportList: false };
 
     const defByNode = new Map<number, RawDefinition>();
