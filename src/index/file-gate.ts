@@ -6,6 +6,7 @@
  * to mostly replacement characters (a binary file whose first bytes looked like text).
  * One linear pass each; a file that passes is parsed exactly as before.
  */
+import { SNIFF_BYTES } from '../workspace/binary-sniff.js';
 import type { SkipReason } from '../workspace/walk.js';
 
 export interface FileLimits {
@@ -32,6 +33,9 @@ const MAX_REPLACEMENT_SHARE = 0.1;
 
 /** Null when the text may be parsed; otherwise why not. */
 export function gateText(text: string, invalidUtf8: boolean, limits: FileLimits): GateVerdict | null {
+  // The walker sniffs first bytes already; a partial reindex (ensureFresh) reads files it never sniffed.
+  const nul = text.slice(0, SNIFF_BYTES).indexOf('\0');
+  if (nul >= 0) return { reason: 'binary', detail: `NUL byte at offset ${nul}` };
   if (invalidUtf8) {
     const replaced = countChar(text, 0xfffd);
     if (text.length > 0 && replaced / text.length > MAX_REPLACEMENT_SHARE) {

@@ -51,3 +51,9 @@ describe('content gate', () => {
     expect(gateText(fewBad.text, fewBad.invalidUtf8, LIMITS)).toBeNull();
   });
 });
+
+describe('content gate on files the walker did not sniff (partial reindex)', () => {
+  it('skips text with a NUL byte near the start', () => {
+    expect(gateText('export const x = 1;\0\0\0', false, LIMITS)).toEqual({ reason: 'binary', detail: 'NUL byte at offset 19' });
+  });
+});
