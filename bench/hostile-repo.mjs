@@ -15,6 +15,7 @@ export const HOSTILE_FULL = {
   binaryFiles: 200, // half with NUL bytes, half NUL-free (invalid UTF-8 only)
   binaryBytes: 128 * 1024,
   nestingDepth: 100_000,
+  chainDepth: 20_000, // `1 +` terms on separate lines: no brackets, no long line, a tree 20,000 deep
   normalFiles: 40,
 };
 
@@ -26,6 +27,7 @@ export const HOSTILE_SMALL = {
   binaryFiles: 20,
   binaryBytes: 16 * 1024,
   nestingDepth: 100_000,
+  chainDepth: 0, // not created: only the parse budget stops it, which costs the budget (test/cli/hostile.test.ts covers that apart)
   normalFiles: 4,
 };
 
@@ -125,6 +127,13 @@ export function buildHostileRepo(dir, options = HOSTILE_FULL) {
   manifest.skipped.push({ path: 'deep/nested.ts', reason: 'nesting_too_deep' });
   write('deep/nested.py', lines('(', ')', 'deep = ', ''));
   manifest.skipped.push({ path: 'deep/nested.py', reason: 'nesting_too_deep' });
+
+  // A deep tree without brackets: only the parse time budget stops it (the query over it grows with
+  // depth squared: 20,000 terms take minutes in TypeScript).
+  if (o.chainDepth > 0) {
+    write('deep/chain.ts', `export const sum =\n${'1 +\n'.repeat(o.chainDepth)}1;\n`);
+    manifest.skipped.push({ path: 'deep/chain.ts', reason: 'parse_budget_exceeded' });
+  }
 
   // Symlink loops (directory and file), a dangling link, and a link out of the root.
   symlinkSync('.', path.join(dir, 'loop-root'));
