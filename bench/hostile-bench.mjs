@@ -113,7 +113,7 @@ try {
     '',
   ];
   if (wrong.length + missing.length > 0) lines.push('Mismatches:', '', ...[...wrong, ...missing].map((w) => `- ${w}`), '');
-  lines.push('`scout status` (text), skipped section:', '', '```', ...statusText.split('\n').filter((l) => /^(skipped| {2}\w+:)/.test(l)), '```', '');
+  lines.push('`scout status` (text), skipped section:', '', '```', ...statusText.split('\n').filter((l) => /^(skipped| {2}\w+ \(\d+\):)/.test(l)), '```', '');
   const text = lines.join('\n');
   console.log(text);
   console.log(BEFORE);

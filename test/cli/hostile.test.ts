@@ -65,10 +65,12 @@ describe('hostile repository', () => {
 
     const text = scout('status', '--repo', dir);
     expect(text.stdout).toMatch(new RegExp(`skipped\\s+${manifest.skipped.length} file\\(s\\)`));
-    expect(text.stdout).toMatch(/not_regular_file: links\/to-pipe\.ts \(FIFO\), pipe\.ts \(FIFO\)/);
-    expect(text.stdout).toMatch(/minified: lib\/lib-0\.min\.js \(longest line \d+ chars > limit 5000/);
-    expect(text.stdout).toMatch(/nesting_too_deep: deep\/nested\.py \(brackets nested more than 2000 deep\), deep\/nested\.ts/);
-    expect(text.stdout).toMatch(/binary: assets\/blob-000\.ts \(NUL byte at offset \d+\), assets\/blob-001\.ts \(\d+% of the first \d+ bytes not valid UTF-8\)/);
+    // Every skipped file is named in the text too (at most 20 per reason there; --json lists all).
+    for (const s of manifest.skipped) expect(text.stdout).toContain(s.path);
+    expect(text.stdout).toMatch(/not_regular_file \(2\): links\/to-pipe\.ts \(FIFO\), pipe\.ts \(FIFO\)/);
+    expect(text.stdout).toMatch(/minified \(1\): lib\/lib-0\.min\.js \(longest line \d+ chars > limit 5000/);
+    expect(text.stdout).toMatch(/nesting_too_deep \(2\): deep\/nested\.py \(brackets nested more than 2000 deep\), deep\/nested\.ts/);
+    expect(text.stdout).toMatch(/binary \(20\): assets\/blob-000\.ts \(NUL byte at offset \d+\), assets\/blob-001\.ts \(\d+% of the first \d+ bytes not valid UTF-8\)/);
 
     // A second run reads nothing again and keeps the content-skipped files listed.
     const again = JSON.parse(scout('index', '--repo', dir, '--json').stdout);
