@@ -10,7 +10,7 @@ export interface ScoutConfig {
   index: {
     /** Files larger than this many bytes are skipped (and listed in status). */
     maxFileBytes: number;
-    /** Minified code is skipped: a line longer than this in a file whose mean line exceeds 300 characters. */
+    /** Minified code is skipped: a line longer than this in a file whose mean line exceeds 500 characters. */
     maxLineLength: number;
     /** Files with brackets nested deeper than this are skipped (a cheap pre-scan before parsing). */
     maxNestingDepth: number;

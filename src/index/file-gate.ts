@@ -27,7 +27,7 @@ export interface GateVerdict {
  * A file with one long data line (an inline SVG, a base64 constant) among normal code is
  * still indexed: minified means the long lines are the file, so the mean is long as well.
  */
-const MINIFIED_MEAN_LINE = 300;
+const MINIFIED_MEAN_LINE = 500;
 /** Above this share of U+FFFD after lenient decoding, the "text" is binary. */
 const MAX_REPLACEMENT_SHARE = 0.1;
 
