@@ -37,13 +37,13 @@ Where the time went, per kind of file (one file each, in-process, old extractor)
 
 | file kind | before | why |
 |---|---|---|
-| one-line minified .js, 900 KB (under the 1 MB cap) | 35 s each (parse 0.8 s, query 0.8 s, the rest fact extraction) | 180,000 query matches; every parent lookup descends from the root through a block of ~11,000 siblings |
-| brackets 100,000 deep, .py | did not finish in 300 s (parse alone) | Python's parse and query grow with depth squared: 20,000 deep parses in 0.3 s and matches in 40 s |
+| one-line minified .js, 900 KB (under the 1 MB cap) | 35 s each (parse 0.8 s, query 0.8 s, the rest fact extraction) | ~22,000 definitions on one line: each gets a search chunk over its line range, i.e. the first 6,000 characters of the one line, tokenized again per definition (code-tokens.ts \`identifierParts\`/\`codeTokens\`/\`tokenText\`: 73% of a CPU profile of a 200 KB one-liner) |
+| brackets 100,000 deep, .py | parse + query did not finish in 300 s | the query over the tree grows with depth squared: 20,000 deep parses in 0.3 s and matches in 40 s |
 | brackets 100,000 deep, .ts | 0.3 s | |
 | \`1 +\` chain 20,000 lines deep, .ts (not in the before runs above) | query alone over 20 s (cancelled there) | same depth-squared query, no brackets for a pre-scan to see |
 | binary .ts without NUL bytes, 128 KB (100 of them) | 0.01 s each, but parsed and stored as garbage | the walker only looked for NUL bytes |
 | binary .ts with NUL bytes, 50 MB bundle | skipped by the walker already | |
-| FIFO, link to it | silently dropped (not listed) | the link was reported as a "dangling or looping symlink" |
+| FIFO, link to it | never opened (no hang), but silently dropped: not listed as skipped | the walker only took regular files and directories |
 `;
 
 function timed(args) {
