@@ -84,6 +84,6 @@ export function getContext(root: string, store: SqliteStore, options: GitContext
 /** Indexed languages, most lines first. */
 export function languageShares(store: SqliteStore): LanguageShare[] {
   return store.database
-    .prepare('SELECT language, COUNT(*) AS files, COALESCE(SUM(lines), 0) AS lines FROM files GROUP BY language ORDER BY lines DESC, language')
+    .prepare('SELECT language, COUNT(*) AS files, COALESCE(SUM(lines), 0) AS lines FROM files WHERE skip_reason IS NULL GROUP BY language ORDER BY lines DESC, language')
     .all() as LanguageShare[];
 }

@@ -101,7 +101,7 @@ export function getRepoSummary(root: string, store: SqliteStore, options: RepoSu
   }
 
   const db = store.database;
-  const allFiles = db.prepare('SELECT id, path, language, lines FROM files ORDER BY path').all() as FileRow[];
+  const allFiles = db.prepare('SELECT id, path, language, lines FROM files WHERE skip_reason IS NULL ORDER BY path').all() as FileRow[];
   const files = allFiles.filter((f) => !isExcluded(f.path, patterns));
   const included = new Set(files.map((f) => f.id));
   const allModules = new Set(allFiles.map((f) => moduleOf(f.path)));

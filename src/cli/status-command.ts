@@ -48,6 +48,8 @@ export function runStatusCommand(root: string): StatusReport {
 }
 
 const LIST_LIMIT = 10;
+/** Skipped files shown per reason in the text rendering; --json lists every one. */
+const SKIPPED_PER_REASON = 20;
 
 export function formatStatus(s: StatusReport): string {
   const out: string[] = [];
@@ -81,8 +83,9 @@ export function formatStatus(s: StatusReport): string {
     for (const k of s.skipped) byReason.set(k.reason, [...(byReason.get(k.reason) ?? []), k]);
     out.push(`skipped     ${s.skipped.length} file(s)`);
     for (const [reason, list] of byReason) {
-      const shown = list.slice(0, 5).map((k) => (k.detail ? `${k.path} (${k.detail})` : k.path));
-      out.push(`  ${reason}: ${shown.join(', ')}${list.length > 5 ? ` … and ${list.length - 5} more` : ''}`);
+      const shown = list.slice(0, SKIPPED_PER_REASON).map((k) => (k.detail ? `${k.path} (${k.detail})` : k.path));
+      const more = list.length - shown.length;
+      out.push(`  ${reason} (${list.length}): ${shown.join(', ')}${more > 0 ? ` … and ${more} more (--json lists all)` : ''}`);
     }
   }
   out.push(`database    ${s.database} (${(s.databaseBytes / 1024 / 1024).toFixed(1)} MB, schema v${s.schemaVersion})`);

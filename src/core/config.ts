@@ -10,6 +10,12 @@ export interface ScoutConfig {
   index: {
     /** Files larger than this many bytes are skipped (and listed in status). */
     maxFileBytes: number;
+    /** Minified code is skipped: a line longer than this in a file whose mean line exceeds 500 characters. */
+    maxLineLength: number;
+    /** Files with brackets nested deeper than this are skipped (a cheap pre-scan before parsing). */
+    maxNestingDepth: number;
+    /** A parse that takes longer than this many milliseconds is cancelled and the file skipped (0: no budget). */
+    parseBudgetMs: number;
     /** Extra glob patterns to exclude (gitignore syntax), on top of .gitignore, .scoutignore and the defaults. */
     exclude: string[];
     /** Directory names always skipped. */
@@ -48,6 +54,9 @@ export interface ScoutConfig {
 export const DEFAULT_CONFIG: ScoutConfig = {
   index: {
     maxFileBytes: 1_000_000,
+    maxLineLength: 5_000,
+    maxNestingDepth: 2_000,
+    parseBudgetMs: 3_000,
     exclude: [],
     defaultExcludes: [
       'node_modules',

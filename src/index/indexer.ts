@@ -54,7 +54,7 @@ export async function indexRepository(root: string, store: IndexStore, options: 
   const unchangedByStat = walk.files.length - candidates.length;
 
   const bulk = stored.size === 0 && candidates.length >= BULK_THRESHOLD;
-  const stats = await writeChanges(
+  const { filesGated: _gated, ...stats } = await writeChanges(
     root,
     store,
     config,
@@ -73,7 +73,7 @@ export async function indexRepository(root: string, store: IndexStore, options: 
     ...stats,
     filesSeen: walk.files.length,
     filesUnchanged: stats.filesUnchanged + unchangedByStat,
-    filesSkipped: walk.skipped.length,
+    filesSkipped: store.listSkipped().length, // the walker's and the content checks'
     durationMs: Math.round(performance.now() - started),
   };
 }
@@ -113,10 +113,10 @@ export async function updatePaths(
     }
     present.push({ path: rel, absolute, language, size: stat.size, mtimeMs: stat.mtimeMs });
   }
-  const stats = await writeChanges(root, store, config, present, deleted, stored, options.onProgress, () => {
+  const { filesGated, ...stats } = await writeChanges(root, store, config, present, deleted, stored, options.onProgress, () => {
     store.updateDirectories(directories);
   });
-  return { ...stats, filesSeen: paths.length, filesSkipped: 0, durationMs: Math.round(performance.now() - started) };
+  return { ...stats, filesSeen: paths.length, filesSkipped: filesGated, durationMs: Math.round(performance.now() - started) };
 }
 
 function needsRead(file: WalkedFile, previous: StoredFile | undefined): boolean {
@@ -134,14 +134,21 @@ async function writeChanges(
   onProgress: IndexOptions['onProgress'],
   finish: () => void,
   begin?: () => void,
-): Promise<Omit<IndexStats, 'filesSeen' | 'filesSkipped' | 'durationMs'>> {
+): Promise<Omit<IndexStats, 'filesSeen' | 'filesSkipped' | 'durationMs'> & { filesGated: number }> {
+  const limits = {
+    maxLineLength: config.index.maxLineLength,
+    maxNestingDepth: config.index.maxNestingDepth,
+    parseBudgetMs: config.index.parseBudgetMs,
+  };
   // Largest files first: a worker stuck with one huge file at the end would idle the other core.
   const jobs: ParseJob[] = files.map((f, id) => ({
     id, // index into `files`, so outcomes map back whatever order they finish in
     path: f.path,
     absolute: f.absolute,
     language: f.language,
-    previousHash: stored.get(f.path)?.language === f.language ? (stored.get(f.path)?.hash ?? null) : null,
+    // A file skipped for its content is checked again when read (the limits may have changed).
+    previousHash: stored.get(f.path)?.language === f.language && !stored.get(f.path)?.skipReason ? (stored.get(f.path)?.hash ?? null) : null,
+    limits,
   }));
   const sizes = files.map((f) => f.size);
   jobs.sort((a, b) => (sizes[b.id] ?? 0) - (sizes[a.id] ?? 0));
@@ -149,6 +156,7 @@ async function writeChanges(
   let filesUnchanged = 0;
   let linesParsed = 0;
   let parseFailures = 0;
+  let filesGated = 0;
   let done = 0;
   const vanished: string[] = [];
 
@@ -165,6 +173,23 @@ async function writeChanges(
       } else if (outcome.kind === 'unchanged') {
         filesUnchanged++;
         store.touchFile(file.path, file.size, file.mtimeMs);
+      } else if (outcome.kind === 'skipped') {
+        // Kept as a file without facts, so freshness checks see it and status lists the reason.
+        filesGated++;
+        store.writeFile(
+          {
+            path: file.path,
+            language: file.language,
+            hash: outcome.hash,
+            size: file.size,
+            mtimeMs: file.mtimeMs,
+            lines: outcome.lines,
+            invalidUtf8: outcome.invalidUtf8,
+            parseError: null,
+            skip: { reason: outcome.reason, detail: outcome.detail },
+          },
+          null,
+        );
       } else {
         filesParsed++;
         linesParsed += outcome.lines;
@@ -198,6 +223,7 @@ async function writeChanges(
       filesDeleted: deleted.length + vanished.length,
       linesParsed,
       parseFailures,
+      filesGated,
       workers: workersUsed,
       commit,
     };

@@ -2,8 +2,11 @@
  * One unit of indexing work, the same in the main thread and in a worker:
  * read, hash, and (when the content changed) extract facts.
  */
+import { isScoutError } from '../core/errors.js';
 import type { FileFacts, Language } from '../core/types.js';
 import { extractFacts } from '../parse/extract.js';
+import type { SkipReason } from '../workspace/walk.js';
+import { gateText, type FileLimits } from './file-gate.js';
 import { readSource } from './source-file.js';
 
 export interface ParseJob {
@@ -13,11 +16,14 @@ export interface ParseJob {
   language: Language;
   /** Hash currently in the index; equal content is not re-parsed. */
   previousHash: string | null;
+  /** Bounds on the work for this file (see file-gate.ts). */
+  limits: FileLimits;
 }
 
 export type ParseOutcome =
   | { id: number; kind: 'unchanged'; hash: string }
   | { id: number; kind: 'parsed'; hash: string; lines: number; invalidUtf8: boolean; facts: FileFacts | null; parseError: string | null }
+  | { id: number; kind: 'skipped'; hash: string; lines: number; invalidUtf8: boolean; reason: SkipReason; detail: string }
   | { id: number; kind: 'vanished'; error: string };
 
 export async function runParseJob(job: ParseJob): Promise<ParseOutcome> {
@@ -28,10 +34,22 @@ export async function runParseJob(job: ParseJob): Promise<ParseOutcome> {
     return { id: job.id, kind: 'vanished', error: (error as Error).message };
   }
   if (source.hash === job.previousHash) return { id: job.id, kind: 'unchanged', hash: source.hash };
+  const skip = (reason: SkipReason, detail: string): ParseOutcome => ({
+    id: job.id,
+    kind: 'skipped',
+    hash: source.hash,
+    lines: source.lines,
+    invalidUtf8: source.invalidUtf8,
+    reason,
+    detail,
+  });
+  const gate = gateText(source.text, source.invalidUtf8, job.limits);
+  if (gate) return skip(gate.reason, gate.detail);
   try {
-    const facts = await extractFacts(job.language, source.text);
+    const facts = await extractFacts(job.language, source.text, { parseBudgetMs: job.limits.parseBudgetMs });
     return { id: job.id, kind: 'parsed', hash: source.hash, lines: source.lines, invalidUtf8: source.invalidUtf8, facts, parseError: null };
   } catch (error) {
+    if (isScoutError(error) && error.code === 'PARSE_BUDGET_EXCEEDED') return skip('parse_budget_exceeded', error.message);
     return {
       id: job.id,
       kind: 'parsed',

@@ -4,7 +4,7 @@
  * index with another version is rebuilt from scratch (with a message), never read with
  * the wrong shape or with facts that unchanged files would otherwise keep forever.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -22,7 +22,10 @@ CREATE TABLE IF NOT EXISTS files (
   lines INTEGER NOT NULL,
   syntax_errors INTEGER NOT NULL DEFAULT 0,
   invalid_utf8 INTEGER NOT NULL DEFAULT 0,
-  parse_error TEXT
+  parse_error TEXT,
+  -- read but deliberately not parsed (minified, nesting_too_deep, parse_budget_exceeded, binary): no facts
+  skip_reason TEXT,
+  skip_detail TEXT
 );
 
 CREATE TABLE IF NOT EXISTS directories (

@@ -1,6 +1,6 @@
 /** Reading a source file for indexing: content hash, tolerant UTF-8 decoding, line count. */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 
 export interface SourceText {
   text: string;
@@ -33,7 +33,21 @@ export function countLines(text: string): number {
 }
 
 export function readSource(absolute: string): SourceText {
-  const bytes = readFileSync(absolute);
+  const bytes = readRegularFile(absolute);
   const { text, invalidUtf8 } = decodeSource(bytes);
   return { text, hash: hashBytes(bytes), invalidUtf8, lines: countLines(text) };
+}
+
+/**
+ * Read a whole file, refusing anything but a regular file. Opened non-blocking and
+ * checked with fstat first: a file replaced by a FIFO since the walk must not hang the run.
+ */
+export function readRegularFile(absolute: string): Buffer {
+  const fd = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    if (!fstatSync(fd).isFile()) throw new Error(`${absolute} is not a regular file`);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }

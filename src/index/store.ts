@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { pathTokens } from '../core/code-tokens.js';
 import { ScoutError } from '../core/errors.js';
 import type { FileFacts, Language } from '../core/types.js';
-import type { SkippedFile } from '../workspace/walk.js';
+import type { SkippedFile, SkipReason } from '../workspace/walk.js';
 import { indexLocation } from './location.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 
@@ -23,6 +23,8 @@ export interface StoredFile {
   syntaxErrors: number;
   invalidUtf8: boolean;
   parseError: string | null;
+  /** Set when the file was read but not parsed (minified, nested too deep, parse budget...). */
+  skipReason: SkipReason | null;
 }
 
 export interface FileRecord {
@@ -35,6 +37,8 @@ export interface FileRecord {
   invalidUtf8: boolean;
   /** Set when the file could not be parsed at all; facts are then empty. */
   parseError: string | null;
+  /** Set when the file was deliberately not parsed; facts are then empty and status lists it as skipped. */
+  skip?: { reason: SkipReason; detail: string } | null;
 }
 
 export interface IndexCounts {
@@ -76,7 +80,9 @@ export interface IndexStore {
   restoreSecondaryIndexes(): void;
   touchFile(path: string, size: number, mtimeMs: number): void;
   deleteFile(path: string): void;
+  /** Replace the files the walker skipped (files skipped for their content live in `files`). */
   replaceSkipped(skipped: SkippedFile[]): void;
+  /** Every skipped file: the walker's and those read but not parsed, by path. */
   listSkipped(): SkippedFile[];
   replaceDirectories(directories: Map<string, number>): void;
   /** Upsert directory mtimes; an mtime below 0 removes the directory. */
@@ -108,12 +114,12 @@ function prepare(db: Database.Database) {
   return {
     getMeta: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
     setMeta: db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
-    listFiles: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError FROM files'),
-    getFile: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError FROM files WHERE path = ?'),
+    listFiles: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError, skip_reason AS skipReason FROM files'),
+    getFile: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError, skip_reason AS skipReason FROM files WHERE path = ?'),
     deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
     listFileStats: db.prepare('SELECT path, size, mtime_ms FROM files').raw(true),
     insertFile: db.prepare(
-      'INSERT INTO files(path, language, hash, size, mtime_ms, lines, syntax_errors, invalid_utf8, parse_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO files(path, language, hash, size, mtime_ms, lines, syntax_errors, invalid_utf8, parse_error, skip_reason, skip_detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     touchFile: db.prepare('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?'),
     insertDefinition: db.prepare(
@@ -129,7 +135,9 @@ function prepare(db: Database.Database) {
     insertSearch: db.prepare('INSERT INTO search_fts(rowid, name, signature, docstring, path, body) VALUES (?, ?, ?, ?, ?, ?)'),
     clearSkipped: db.prepare('DELETE FROM skipped'),
     insertSkipped: db.prepare('INSERT OR REPLACE INTO skipped(path, reason, detail) VALUES (?, ?, ?)'),
-    listSkipped: db.prepare<[], { path: string; reason: SkippedFile['reason']; detail: string | null }>('SELECT path, reason, detail FROM skipped ORDER BY path'),
+    listSkipped: db.prepare<[], { path: string; reason: SkippedFile['reason']; detail: string | null }>(
+      'SELECT path, reason, detail FROM skipped UNION ALL SELECT path, skip_reason, skip_detail FROM files WHERE skip_reason IS NOT NULL ORDER BY path',
+    ),
     clearDirectories: db.prepare('DELETE FROM directories'),
     insertDirectory: db.prepare('INSERT INTO directories(path, mtime_ms) VALUES (?, ?)'),
     upsertDirectory: db.prepare('INSERT INTO directories(path, mtime_ms) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET mtime_ms = excluded.mtime_ms'),
@@ -222,6 +230,8 @@ export class SqliteStore implements IndexStore {
         facts?.syntaxErrors ?? 0,
         record.invalidUtf8 ? 1 : 0,
         record.parseError,
+        record.skip?.reason ?? null,
+        record.skip?.detail ?? null,
       ).lastInsertRowid,
     );
     if (!facts) return;
@@ -294,7 +304,7 @@ export class SqliteStore implements IndexStore {
   counts(): IndexCounts {
     const one = (sql: string): number => (this.db.prepare(sql).pluck().get() as number | null) ?? 0;
     const byLanguage: IndexCounts['byLanguage'] = {};
-    for (const row of this.db.prepare('SELECT language, COUNT(*) AS files, SUM(lines) AS lines FROM files GROUP BY language ORDER BY files DESC').all() as Array<{ language: string; files: number; lines: number }>) {
+    for (const row of this.db.prepare('SELECT language, COUNT(*) AS files, SUM(lines) AS lines FROM files WHERE skip_reason IS NULL GROUP BY language ORDER BY files DESC').all() as Array<{ language: string; files: number; lines: number }>) {
       byLanguage[row.language] = { files: row.files, lines: row.lines };
     }
     const byKind: Record<string, number> = {};
@@ -302,8 +312,9 @@ export class SqliteStore implements IndexStore {
       byKind[row.kind] = row.n;
     }
     return {
-      files: one('SELECT COUNT(*) FROM files'),
-      lines: one('SELECT COALESCE(SUM(lines), 0) FROM files'),
+      // Files skipped for their content are listed with the skipped ones, not counted here.
+      files: one('SELECT COUNT(*) FROM files WHERE skip_reason IS NULL'),
+      lines: one('SELECT COALESCE(SUM(lines), 0) FROM files WHERE skip_reason IS NULL'),
       definitions: one('SELECT COUNT(*) FROM definitions'),
       usages: one('SELECT COUNT(*) FROM usages'),
       imports: one('SELECT COUNT(*) FROM imports'),
@@ -312,7 +323,7 @@ export class SqliteStore implements IndexStore {
       byLanguage,
       byKind,
       filesWithSyntaxErrors: one('SELECT COUNT(*) FROM files WHERE syntax_errors > 0'),
-      filesWithInvalidUtf8: one('SELECT COUNT(*) FROM files WHERE invalid_utf8 = 1'),
+      filesWithInvalidUtf8: one('SELECT COUNT(*) FROM files WHERE invalid_utf8 = 1 AND skip_reason IS NULL'),
       filesFailedToParse: this.db
         .prepare('SELECT path, parse_error AS error FROM files WHERE parse_error IS NOT NULL ORDER BY path')
         .all() as Array<{ path: string; error: string }>,

@@ -22,6 +22,7 @@ import { buildChunks } from './chunks.js';
 import { signatureUpToBody } from './common.js';
 import type { DefinitionCandidate, FileContext } from './language-spec.js';
 import { loadLanguage, type LoadedLanguage } from './loader.js';
+import { matchesWithin, parseWithin, startBudget } from './parse-budget.js';
 
 const KIND_SET: ReadonlySet<string> = new Set(DEFINITION_KINDS);
 const CALLABLE: ReadonlySet<DefinitionKind> = new Set(['function', 'method']);
@@ -48,17 +49,23 @@ interface ComplexityItem {
   depth: number;
 }
 
-export async function extractFacts(language: Language, source: string): Promise<FileFacts> {
-  return extractWith(await loadLanguage(language), source);
+export interface ExtractOptions {
+  /** Give up parsing and query matching after this many milliseconds (ScoutError PARSE_BUDGET_EXCEEDED); default none. */
+  parseBudgetMs?: number;
 }
 
-export function extractWith(loaded: LoadedLanguage, source: string): FileFacts {
+export async function extractFacts(language: Language, source: string, options: ExtractOptions = {}): Promise<FileFacts> {
+  return extractWith(await loadLanguage(language), source, options);
+}
+
+export function extractWith(loaded: LoadedLanguage, source: string, options: ExtractOptions = {}): FileFacts {
   const { spec, parser, query } = loaded;
-  const tree = parser.parse(source);
+  const budget = startBudget(options.parseBudgetMs);
+  const tree = parseWithin(parser, source, budget);
   if (!tree) throw new Error(`tree-sitter returned no tree for a ${spec.language} file`);
   try {
     const root = tree.rootNode;
-    const matches = query.matches(root);
+    const matches = matchesWithin(query, root, budget);
     const file: FileContext = { source, root, exportedNames: new Set(), hasExportList: false };
 
     const defByNode = new Map<number, RawDefinition>();

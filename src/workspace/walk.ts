@@ -2,14 +2,17 @@
  * File discovery: walk the repository honoring .gitignore files (nested ones too),
  * .git/info/exclude, .scoutignore, configured excludes and default directory excludes.
  * Symlinks are followed only when they resolve inside the root, and each real
- * directory is visited once (no symlink loops). Oversized and binary files are
- * skipped and reported, never silently dropped.
+ * directory is visited once (no symlink loops). Oversized and binary files, and FIFOs,
+ * sockets and devices with a source file's name, are skipped and reported, never
+ * silently dropped. Nothing here opens a file that is not a regular file (opening a
+ * FIFO for reading blocks until a writer comes).
  */
-import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { Language } from '../core/types.js';
 import type { ScoutConfig } from '../core/config.js';
+import { SNIFF_BYTES, sniffBinary } from './binary-sniff.js';
 import { isInside, toRelative } from './confine.js';
 import { gitDir } from './git.js';
 import { languageOf } from './language.js';
@@ -22,7 +25,20 @@ export interface WalkedFile {
   mtimeMs: number;
 }
 
-export type SkipReason = 'too_large' | 'binary' | 'symlink_outside_root' | 'symlink_loop' | 'unreadable';
+/**
+ * Why a file is not indexed. The walker decides the first five and `not_regular_file`;
+ * the indexer decides the rest from the content (see index/file-gate.ts) or the parse.
+ */
+export type SkipReason =
+  | 'too_large'
+  | 'binary'
+  | 'symlink_outside_root'
+  | 'symlink_loop'
+  | 'unreadable'
+  | 'not_regular_file'
+  | 'minified'
+  | 'nesting_too_deep'
+  | 'parse_budget_exceeded';
 
 export interface SkippedFile {
   path: string;
@@ -89,8 +105,10 @@ export function walkRepository(root: string, config: ScoutConfig): WalkResult {
         try {
           target = realpathSync(abs);
           stats = statSync(target);
-        } catch {
-          result.skipped.push({ path: rel, reason: 'symlink_loop', detail: 'dangling or looping symlink' });
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === 'ELOOP') result.skipped.push({ path: rel, reason: 'symlink_loop', detail: 'symlink cycle' });
+          else result.skipped.push({ path: rel, reason: 'unreadable', detail: code === 'ENOENT' ? 'dangling symlink' : `symlink: ${code ?? (error as Error).message}` });
           continue;
         }
         if (!isInside(root, target)) {
@@ -116,11 +134,16 @@ export function walkRepository(root: string, config: ScoutConfig): WalkResult {
           result.skipped.push({ path: rel, reason: 'too_large', detail: `${stats.size} bytes > limit ${config.index.maxFileBytes}` });
           continue;
         }
-        if (looksBinary(abs)) {
-          result.skipped.push({ path: rel, reason: 'binary' });
+        const binary = sniffFile(abs);
+        if (binary) {
+          result.skipped.push({ path: rel, reason: binary.reason, detail: binary.detail });
           continue;
         }
         result.files.push({ path: rel, absolute: abs, language, size: stats.size, mtimeMs: stats.mtimeMs });
+      } else {
+        // A FIFO, socket or device (or a link to one) with a source file's name: never opened.
+        if (!languageOf(rel) || isIgnored(local, rootLayer, rel, false)) continue;
+        result.skipped.push({ path: rel, reason: 'not_regular_file', detail: specialKind(stats ?? entry) });
       }
     }
   };
@@ -146,16 +169,30 @@ function readIfExists(file: string): string {
   }
 }
 
-/** A NUL byte in the first 8 KB marks a binary file (git's heuristic). */
-function looksBinary(file: string): boolean {
+function specialKind(entry: Stats | Dirent): string {
+  if (entry.isFIFO()) return 'FIFO';
+  if (entry.isSocket()) return 'socket';
+  if (entry.isCharacterDevice()) return 'character device';
+  if (entry.isBlockDevice()) return 'block device';
+  return 'not a regular file';
+}
+
+/**
+ * Sniff the first bytes (see binary-sniff.ts). Opened non-blocking and checked with fstat,
+ * so a file swapped for a FIFO after the directory listing cannot hang the walk.
+ */
+function sniffFile(file: string): { reason: SkipReason; detail: string } | null {
   let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
-    const buffer = Buffer.alloc(8192);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return { reason: 'not_regular_file', detail: specialKind(stats) };
+    const buffer = Buffer.alloc(SNIFF_BYTES);
     const read = readSync(fd, buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, read).includes(0);
-  } catch {
-    return false;
+    const binary = sniffBinary(buffer.subarray(0, read));
+    return binary ? { reason: 'binary', detail: binary } : null;
+  } catch (error) {
+    return { reason: 'unreadable', detail: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

@@ -25,7 +25,7 @@ describe('scout CLI', () => {
     expect(report.fresh).toBe(true);
     expect(report.counts.byLanguage.typescript.files).toBe(3);
     expect(report.counts.byKind.enum).toBe(1);
-    expect(report.schemaVersion).toBe(4);
+    expect(report.schemaVersion).toBe(5);
     expect(report.databaseBytes).toBeGreaterThan(0);
     const text = scout('status', '--repo', repo.root);
     expect(text.stdout).toMatch(/freshness\s+fresh at [0-9a-f]{7}/);

@@ -181,6 +181,29 @@ describe('bad input', () => {
     expect(skipped.get('src-again')).toBe('symlink_loop'); // same real directory as src/
   });
 
+  it('skips files that turn minified, binary or deeply nested on a partial reindex, and indexes them again once fixed', async () => {
+    repo = tempRepo({ fixture: 'typescript' });
+    store = SqliteStore.open(repo.root);
+    await indexRepository(repo.root, store);
+    expect(definitionNames(store, 'src/plain.js').length).toBeGreaterThan(0);
+    repo.write('src/plain.js', `!function(){${'var a=function(b){return b+1};'.repeat(400)}}();`);
+    repo.write('src/kinds.ts', Buffer.concat([Buffer.from('export enum K { A }\n'), Buffer.alloc(64, 0)]));
+    repo.write('src/router.ts', `export const deep = ${`${'['.repeat(100)}\n`.repeat(50)}${`${']'.repeat(100)}\n`.repeat(50)};\n`);
+    for (const f of ['src/plain.js', 'src/kinds.ts', 'src/router.ts']) touchLater(repo, f);
+    const result = await ensureFresh(repo.root, store);
+    expect(result.strategy).toBe('partial');
+    const skipped = new Map(store.listSkipped().map((s) => [s.path, s.reason]));
+    expect(Object.fromEntries(skipped)).toEqual({ 'src/plain.js': 'minified', 'src/kinds.ts': 'binary', 'src/router.ts': 'nesting_too_deep' });
+    expect(definitionNames(store, 'src/plain.js')).toEqual([]);
+    expect(store.counts().files).toBe(1);
+    expect(checkFreshness(repo.root, store).fresh).toBe(true); // skipped files are known, not "added"
+    repo.write('src/plain.js', 'function back() { return 1; }\n');
+    touchLater(repo, 'src/plain.js', 10);
+    await ensureFresh(repo.root, store);
+    expect(definitionNames(store, 'src/plain.js')).toEqual(['back']);
+    expect(store.listSkipped().map((s) => s.path)).toEqual(['src/kinds.ts', 'src/router.ts']);
+  });
+
   it('drops a file deleted in the middle of a run', async () => {
     repo = tempRepo({ fixture: 'typescript' });
     store = SqliteStore.open(repo.root);
