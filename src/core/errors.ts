@@ -9,6 +9,7 @@ export type ScoutErrorCode =
   | 'INDEX_READ_ONLY'
   | 'INDEX_MISSING'
   | 'PARSE_FAILED'
+  | 'NATIVE_MODULE_MISSING'
   | 'USAGE';
 
 export class ScoutError extends Error {
