@@ -359,7 +359,7 @@ function throwIfNoNativeModule(error: unknown): void {
   if (!/Could not locate the bindings file|NODE_MODULE_VERSION|better_sqlite3\.node/.test(message)) return;
   throw new ScoutError(
     'NATIVE_MODULE_MISSING',
-    `better-sqlite3's native module is not built for this Node.js (${message.split('\n')[0]}). Allow its install script and rebuild it: ` +
+    `better-sqlite3's native module is missing or built for another Node.js (${message.split('\n')[0]}). Allow its install script and rebuild it: ` +
       'in the project that installed semantic-scout, `npm install-scripts approve better-sqlite3 && npm rebuild better-sqlite3`; ' +
       'for a global install, `npm install -g --allow-scripts=better-sqlite3 semantic-scout`',
   );
