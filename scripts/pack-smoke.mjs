@@ -97,7 +97,8 @@ try {
   }
 
   // 4. scout demo.
-  const demo = run(scout, ['demo'], app);
+  const npxScout = (...argv) => run('npx', ['--no', 'scout', ...argv], app);
+  const demo = npxScout('demo');
   if (check(demo.ok, 'npx scout demo exits 0', demo.ok ? seconds(demo.ms) : tail(`${demo.stdout}\n${demo.stderr}`))) {
     const out = demo.stdout;
     const high = out.split('\n').filter((l) => l.startsWith('- [high]'));
@@ -123,7 +124,7 @@ try {
   writeRepo(plain);
   writeRepo(nested);
   for (const [label, root] of [['a small repository', plain], ['a repository whose root lies under node_modules', nested]]) {
-    const indexed = run(scout, ['index', '--repo', root, '--json'], app);
+    const indexed = npxScout('index', '--repo', root, '--json');
     let summary = null;
     try {
       summary = JSON.parse(indexed.stdout);
@@ -133,7 +134,8 @@ try {
     check(indexed.ok && summary?.filesParsed === 2, `npx scout index --repo on ${label} (2 files; node_modules below the root skipped)`, summary ? `${summary.filesParsed} parsed, ${summary.filesSkipped} skipped, ${summary.durationMs} ms` : tail(`${indexed.stdout}\n${indexed.stderr}`));
   }
 
-  // 6. scout mcp over stdio: initialize, tools/list, one search.
+  // 6. scout mcp over stdio: initialize, tools/list, one search (node_modules/.bin/scout, as an MCP
+  //    client configuration runs it; through npx it is the same file one process further away).
   const mcp = await mcpSession(scout, plain, app);
   check(mcp.initialize?.result?.serverInfo?.name !== undefined, 'mcp initialize', mcp.error ?? `${mcp.initialize?.result?.serverInfo?.name} ${mcp.initialize?.result?.serverInfo?.version}`);
   const tools = (mcp.tools?.result?.tools ?? []).map((t) => t.name);
