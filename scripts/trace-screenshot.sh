@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 out="${1:-/tmp/scout-trace.png}"
 trace="$(mktemp --suffix .html)"
 profile="$(mktemp -d)"
+[ -f dist/cli/main.js ] || npm run build
 node dist/cli/main.js demo --trace "$trace" > /dev/null
 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
   --disable-component-update --disable-sync --user-data-dir="$profile" \

@@ -1,7 +1,5 @@
 /** `scout ask` and `scout demo`: one budgeted exploration, answered as JSON or readable text. */
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../core/config.js';
 import { ScoutError } from '../core/errors.js';
 import { ensureFresh } from '../index/freshness.js';
@@ -20,9 +18,7 @@ export interface AskFlags {
 
 export const DEMO_QUESTION = 'what breaks if I add a variant to `LLMKind`?';
 
-export function demoRepository(): string {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples', 'llm-router');
-}
+export { prepareDemoRepository } from './demo-repo.js';
 
 export async function runAsk(root: string, question: string, flags: AskFlags, onProgress?: (message: string) => void): Promise<ScoutAnswer> {
   if (question.trim().length === 0) throw new ScoutError('USAGE', 'scout ask needs a question: scout ask "what breaks if I add a variant to `LLMKind`?"');

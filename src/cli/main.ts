@@ -156,13 +156,15 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'ask':
     case 'demo': {
-      const { DEMO_QUESTION, demoRepository, formatAnswer, runAsk } = await import('./ask-command.js');
+      const { DEMO_QUESTION, prepareDemoRepository, formatAnswer, runAsk } = await import('./ask-command.js');
       const question = command === 'demo' ? DEMO_QUESTION : rest.join(' ');
-      const repo = command === 'demo' ? demoRepository() : root();
+      const demo = command === 'demo' ? prepareDemoRepository() : null;
+      const repo = demo ? demo.root : root();
       const progress = !values.json && process.stderr.isTTY ? (m: string) => process.stderr.write(`\r\x1b[2K${m.slice(0, 100)}`) : undefined;
       const answer = await runAsk(repo, question, values as AskFlags, progress);
       if (progress) process.stderr.write('\r\x1b[2K');
-      if (command === 'demo' && !values.json) process.stdout.write(`$ scout ask "${question}" --repo ${repo}\n\n`);
+      if (demo?.note && values.json) answer.meta.notes.push(demo.note);
+      if (demo && !values.json) process.stdout.write(`${demo.note ? `(${demo.note})\n` : ''}$ scout ask "${question}" --repo ${repo}\n\n`);
       process.stdout.write(values.json ? `${JSON.stringify(answer)}\n` : `${formatAnswer(answer)}\n`);
       return 0;
     }

@@ -10,6 +10,7 @@ export type ScoutErrorCode =
   | 'INDEX_MISSING'
   | 'PARSE_FAILED'
   | 'PARSE_BUDGET_EXCEEDED'
+  | 'NATIVE_MODULE_MISSING'
   | 'USAGE';
 
 export class ScoutError extends Error {

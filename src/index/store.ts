@@ -347,6 +347,7 @@ function openDatabase(dbPath: string): Database.Database {
     db = new Database(dbPath);
     db.pragma('journal_mode = WAL');
   } catch (error) {
+    throwIfNoNativeModule(error);
     // Not a database (or corrupt beyond opening): start over rather than fail forever.
     removeDatabase(dbPath);
     db = new Database(dbPath);
@@ -357,6 +358,22 @@ function openDatabase(dbPath: string): Database.Database {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   return db;
+}
+
+/**
+ * better-sqlite3's compiled module missing (its install script did not run: npm blocks unreviewed
+ * install scripts once `allowScripts` is enforced, or `--ignore-scripts` was set) or built for another
+ * Node.js: say how to build it, and leave the existing index alone.
+ */
+function throwIfNoNativeModule(error: unknown): void {
+  const message = (error as Error | undefined)?.message ?? '';
+  if (!/Could not locate the bindings file|NODE_MODULE_VERSION|better_sqlite3\.node/.test(message)) return;
+  throw new ScoutError(
+    'NATIVE_MODULE_MISSING',
+    `better-sqlite3's native module is missing or built for another Node.js (${message.split('\n')[0]}). Allow its install script and rebuild it: ` +
+      'in the project that installed semantic-scout, `npm install-scripts approve better-sqlite3 && npm rebuild better-sqlite3`; ' +
+      'for a global install, `npm install -g --allow-scripts=better-sqlite3 semantic-scout`',
+  );
 }
 
 function readSchemaVersion(db: Database.Database): number | null {

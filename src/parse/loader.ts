@@ -1,8 +1,8 @@
 /**
- * Loads web-tree-sitter, grammars (the .wasm files shipped in the official grammar
- * packages) and compiled queries, once per process (or worker).
+ * Loads web-tree-sitter, grammars (the .wasm files of the official grammar packages,
+ * copied into dist/parse/grammars/ by the build) and compiled queries, once per process (or worker).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,11 @@ const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Query files live next to this module (copied into dist/ by the build). */
 export const QUERIES_DIR = path.join(here, 'queries');
+/**
+ * Grammar .wasm files copied next to this module by the build (scripts/copy-assets.mjs), so an
+ * installed package needs no grammar package: those run native install scripts it never uses.
+ */
+export const GRAMMARS_DIR = path.join(here, 'grammars');
 
 export interface LoadedLanguage {
   spec: LanguageSpec;
@@ -31,6 +36,9 @@ function init(): Promise<void> {
 }
 
 function grammarPath(spec: LanguageSpec): string {
+  const copied = path.join(GRAMMARS_DIR, spec.grammar.wasm);
+  if (existsSync(copied)) return copied;
+  // Running from src/ (tests): the grammar packages are development dependencies.
   const pkgJson = require.resolve(`${spec.grammar.package}/package.json`);
   return path.join(path.dirname(pkgJson), spec.grammar.wasm);
 }
