@@ -15,22 +15,33 @@ export interface ParseJob {
   previousHash: string | null;
 }
 
-export type ParseOutcome =
+/** Milliseconds this job spent in each stage (in whichever thread ran it). */
+export interface JobTiming {
+  readMs: number;
+  parseMs: number;
+  extractMs: number;
+}
+
+export type ParseOutcome = (
   | { id: number; kind: 'unchanged'; hash: string }
   | { id: number; kind: 'parsed'; hash: string; lines: number; invalidUtf8: boolean; facts: FileFacts | null; parseError: string | null }
-  | { id: number; kind: 'vanished'; error: string };
+  | { id: number; kind: 'vanished'; error: string }
+) & { timing?: JobTiming };
 
 export async function runParseJob(job: ParseJob): Promise<ParseOutcome> {
+  const started = performance.now();
+  const timing: JobTiming = { readMs: 0, parseMs: 0, extractMs: 0 };
   let source;
   try {
     source = readSource(job.absolute);
   } catch (error) {
     return { id: job.id, kind: 'vanished', error: (error as Error).message };
   }
-  if (source.hash === job.previousHash) return { id: job.id, kind: 'unchanged', hash: source.hash };
+  timing.readMs = performance.now() - started;
+  if (source.hash === job.previousHash) return { id: job.id, kind: 'unchanged', hash: source.hash, timing };
   try {
-    const facts = await extractFacts(job.language, source.text);
-    return { id: job.id, kind: 'parsed', hash: source.hash, lines: source.lines, invalidUtf8: source.invalidUtf8, facts, parseError: null };
+    const facts = await extractFacts(job.language, source.text, timing);
+    return { id: job.id, kind: 'parsed', hash: source.hash, lines: source.lines, invalidUtf8: source.invalidUtf8, facts, parseError: null, timing };
   } catch (error) {
     return {
       id: job.id,
@@ -40,6 +51,7 @@ export async function runParseJob(job: ParseJob): Promise<ParseOutcome> {
       invalidUtf8: source.invalidUtf8,
       facts: null,
       parseError: (error as Error).message,
+      timing,
     };
   }
 }
