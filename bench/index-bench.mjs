@@ -28,6 +28,7 @@ const RUNS = quick ? 1 : 3;
 const { SqliteStore } = await import(path.join(repoRoot, 'dist/index/store.js'));
 const { checkFreshness, ensureFresh } = await import(path.join(repoRoot, 'dist/index/freshness.js'));
 const { ChangeWatcher } = await import(path.join(repoRoot, 'dist/index/watcher.js'));
+const { readWatchState } = await import(path.join(repoRoot, 'dist/index/watch-state.js'));
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -45,7 +46,8 @@ function coldIndex(dir, workers) {
   rmSync(path.join(dir, '.scout'), { recursive: true, force: true });
   if (workers !== undefined) writeFileSync(path.join(dir, 'scout.config.json'), JSON.stringify({ index: { workers } }));
   else rmSync(path.join(dir, 'scout.config.json'), { force: true });
-  const r = timed(process.execPath, [cli, 'index', '--repo', dir, '--json']);
+  // No watch daemon here: the stat-sweep figures below must be measured without one.
+  const r = timed(process.execPath, [cli, 'index', '--repo', dir, '--json'], { SCOUT_WATCH_DAEMON: '0' });
   rmSync(path.join(dir, 'scout.config.json'), { force: true });
   return { ...r, stats: JSON.parse(r.stdout) };
 }
@@ -134,6 +136,71 @@ function sideBySide(dir) {
   };
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(what, ok) {
+  for (let i = 0; i < 400; i++) {
+    if (ok()) return;
+    await sleep(25);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** One CLI query (`scout symbol`, which runs ensureFresh first); returns wall ms and its freshness. */
+function cliQuery(dir, env) {
+  const r = timed(process.execPath, [cli, 'symbol', 'benchNoSuchSymbol', '--repo', dir, '--json'], env);
+  return { ms: r.ms, freshness: JSON.parse(r.stdout).freshness };
+}
+
+/**
+ * The no-change check as a CLI call makes it with the watch daemon running: the daemon is
+ * started by a first CLI query, a second one sweeps and acknowledges, then checkFreshness (the
+ * code every CLI query runs first) is timed in this process, which has no watcher of its own.
+ * Also the whole CLI query's wall time, with the daemon and without (stat sweep).
+ */
+async function daemonCheck(dir, runs = 50) {
+  const store = SqliteStore.open(dir);
+  const indexDir = path.dirname(store.dbPath);
+  cliQuery(dir, { SCOUT_WATCH_DAEMON: '1' });
+  await until('the watch daemon', () => readWatchState(indexDir)?.syncedIndexedAt === store.getMeta('indexed_at'));
+  cliQuery(dir, { SCOUT_WATCH_DAEMON: '1' });
+  await until('a clean daemon state', () => readWatchState(indexDir)?.changes.length === 0);
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const r = checkFreshness(dir, store);
+    if (r.method !== 'watch-state' || !r.fresh) throw new Error(`expected a fresh answer from the daemon state, got ${r.method} fresh=${r.fresh}`);
+    times.push(r.durationMs);
+  }
+  const withDaemon = [];
+  for (let i = 0; i < 5; i++) withDaemon.push(cliQuery(dir, { SCOUT_WATCH_DAEMON: '1' }).ms);
+  // An edit in place must be seen by the next CLI call.
+  const file = path.join(dir, listTs(dir).find((f) => !f.startsWith('.scout')));
+  const original = readFileSync(file, 'utf8');
+  appendFileSync(file, '\nexport const benchDaemonEdit = 1;\n');
+  const edited = cliQuery(dir, { SCOUT_WATCH_DAEMON: '1' });
+  writeFileSync(file, original);
+  if (edited.freshness.files_updated !== 1) throw new Error(`an edit was not seen through the daemon: ${JSON.stringify(edited.freshness)}`);
+  cliQuery(dir, { SCOUT_WATCH_DAEMON: '1' });
+  const pid = readWatchState(indexDir)?.pid;
+  if (pid) process.kill(pid); // the daemon this function started
+  await until('the daemon exit', () => {
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  const withoutDaemon = [];
+  for (let i = 0; i < 5; i++) withoutDaemon.push(cliQuery(dir, { SCOUT_WATCH_DAEMON: '0' }).ms);
+  store.close();
+  return {
+    median: median(times),
+    p95: [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95)],
+    cliMs: median(withDaemon),
+    cliSweepMs: median(withoutDaemon),
+  };
+}
+
 // ---------------------------------------------------------------------------
 const mainDir = prepareMain();
 const size = countLines(mainDir);
@@ -176,7 +243,7 @@ const wideDir = prepareWide();
 let wideIndex = null;
 if (quick) {
   // Quick mode keeps an existing index and only brings it up to date (it may predate a schema change).
-  timed(process.execPath, [cli, 'index', '--repo', wideDir, '--json']);
+  timed(process.execPath, [cli, 'index', '--repo', wideDir, '--json'], { SCOUT_WATCH_DAEMON: '0' });
 } else {
   wideIndex = coldIndex(wideDir, undefined);
   console.log(`10k-file tree indexed in ${(wideIndex.ms / 1000).toFixed(1)} s (${wideIndex.stats.linesParsed} lines)`);
@@ -185,6 +252,8 @@ const fresh10k = await freshnessCheck(wideDir, 20);
 console.log(`no-change freshness check (${fresh10k.files} files): median ${fresh10k.median.toFixed(2)} ms`);
 const fresh10kWatched = await freshnessCheck(wideDir, 50, true);
 console.log(`no-change freshness check with a watcher (${fresh10kWatched.files} files): median ${fresh10kWatched.median.toFixed(3)} ms`);
+const fresh10kDaemon = await daemonCheck(wideDir);
+console.log(`no-change freshness check from the watch daemon's state (${fresh10k.files} files): median ${fresh10kDaemon.median.toFixed(3)} ms; CLI query ${fresh10kDaemon.cliMs.toFixed(0)} ms vs ${fresh10kDaemon.cliSweepMs.toFixed(0)} ms with a sweep`);
 
 const best = indexRows[0];
 const STAGE_LABELS = {
@@ -224,6 +293,8 @@ ctags and scout take turns in every run (same machine load); figures are medians
 | no-change freshness check, ${fresh100kWatched.files} files, watcher (long-lived server; median / p95 of 50) | ${fresh100kWatched.median.toFixed(3)} / ${fresh100kWatched.p95.toFixed(3)} ms | <= 5 ms |
 | no-change freshness check, ${fresh10k.files} files, stat sweep (CLI; median / p95 of 20) | ${fresh10k.median.toFixed(2)} / ${fresh10k.p95.toFixed(2)} ms | <= 5 ms |
 | no-change freshness check, ${fresh10kWatched.files} files, watcher (long-lived server; median / p95 of 50) | ${fresh10kWatched.median.toFixed(3)} / ${fresh10kWatched.p95.toFixed(3)} ms | <= 5 ms |
+| no-change freshness check, ${fresh10k.files} files, CLI with the watch daemon (state file; median / p95 of 50) | ${fresh10kDaemon.median.toFixed(3)} / ${fresh10kDaemon.p95.toFixed(3)} ms | <= 5 ms |
+| whole CLI query (\`scout symbol\`, process start to exit) on ${fresh10k.files} files: with the daemon / stat sweep (median of 5) | ${fresh10kDaemon.cliMs.toFixed(0)} / ${fresh10kDaemon.cliSweepMs.toFixed(0)} ms | |
 ${wideIndex ? `| full index of the 10k-file tree (${wideIndex.stats.linesParsed} lines) | ${(wideIndex.ms / 1000).toFixed(1)} s, peak RSS ${wideIndex.rssMb.toFixed(0)} MB | |\n` : ''}
 ## Where the time goes (\`scout index --json\` \`stages\`, ms, median of ${RUNS})
 
