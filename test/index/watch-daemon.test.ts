@@ -25,12 +25,25 @@ afterEach(() => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Poll (events and the daemon's writes are asynchronous) until `ok` holds. */
-async function until(what: string, ok: () => boolean): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+async function until(what: string, ok: () => boolean, indexDir?: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
     if (ok()) return;
     await sleep(25);
   }
-  throw new Error(`timed out waiting for ${what}`);
+  throw new Error(`timed out waiting for ${what}${indexDir ? `; daemon state: ${JSON.stringify(readWatchState(indexDir))}` : ''}`);
+}
+
+/**
+ * Until the daemon lists no pending change. An event that lands after a check read the state (the
+ * utimes after a write, say) stays pending until a later ensureFresh acknowledges it: run one then.
+ */
+async function settle(root: string, s: SqliteStore, indexDir: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    if (readWatchState(indexDir)?.changes.length === 0) return;
+    await ensureFresh(root, s);
+    await sleep(50);
+  }
+  throw new Error(`the daemon state did not settle: ${JSON.stringify(readWatchState(indexDir))}`);
 }
 
 describe.skipIf(!existsSync(DAEMON))('freshness from a watch daemon (CLI calls)', () => {
@@ -47,7 +60,7 @@ describe.skipIf(!existsSync(DAEMON))('freshness from a watch daemon (CLI calls)'
     // Until a check has swept with the daemon running, its state cannot vouch for anything.
     expect(checkFreshness(root, store)).toMatchObject({ fresh: true, method: 'sweep' });
     await ensureFresh(root, store); // sweeps and acknowledges
-    await until('a clean state', () => readWatchState(indexDir)?.changes.length === 0);
+    await settle(root, store, indexDir);
     const quiet = checkFreshness(root, store);
     expect(quiet).toMatchObject({ fresh: true, method: 'watch-state', filesChecked: 0 });
 
@@ -60,7 +73,7 @@ describe.skipIf(!existsSync(DAEMON))('freshness from a watch daemon (CLI calls)'
     expect(await ensureFresh(root, store)).toMatchObject({ files_updated: 1, strategy: 'partial' });
     // The index changed: until the daemon has re-read it, checks sweep; then they are cheap again.
     await until('the daemon re-synced', () => readWatchState(indexDir)?.syncedIndexedAt === indexedAt());
-    await until('a clean state', () => readWatchState(indexDir)?.changes.length === 0);
+    await settle(root, store, indexDir);
     expect(checkFreshness(root, store)).toMatchObject({ fresh: true, method: 'watch-state' });
 
     // A new directory with a source file needs a walk: the check sweeps and finds it.
@@ -70,8 +83,7 @@ describe.skipIf(!existsSync(DAEMON))('freshness from a watch daemon (CLI calls)'
     await ensureFresh(root, store);
     // The daemon now watches lib/ as well; the first check after that sweeps once more.
     await until('the daemon re-synced', () => readWatchState(indexDir)?.syncedIndexedAt === indexedAt() && (readWatchState(indexDir)?.changes.length ?? 0) > 0);
-    await ensureFresh(root, store);
-    await until('a clean state', () => readWatchState(indexDir)?.changes.length === 0);
+    await settle(root, store, indexDir);
     repo.write('lib/extra.ts', 'export const extra = 2; export const more = 3;\n');
     await until('the edit in lib', () => (readWatchState(indexDir)?.changes ?? []).some(([p]) => p === 'lib/extra.ts'));
     expect(checkFreshness(root, store)).toMatchObject({ fresh: false, method: 'watch-state', modified: ['lib/extra.ts'] });
