@@ -13,6 +13,7 @@ export const repoRoot = path.resolve(benchDir, '..');
 export const corpusDir = path.join(benchDir, 'corpus');
 export const EFFECT = 'effect@3.16.0';
 export const RXJS = 'rxjs@7.8.2';
+export const THREE = 'three@0.170.0';
 export const TARGET_LINES = 100_000;
 
 export function sh(cmd, args, opts = {}) {
@@ -64,6 +65,47 @@ export function prepareEffect100k() {
   }
   gitInit(dir);
   return dir;
+}
+
+/** Every .js file under dir, relative to base, in path order. */
+export function listJs(dir, base = dir, out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) listJs(full, base, out);
+    else if (entry.name.endsWith('.js')) out.push(path.relative(base, full));
+  }
+  return out;
+}
+
+/**
+ * bench/corpus/three-100k: three.js's src/ (JavaScript, as shipped on npm), first files in path
+ * order up to ~100k lines, a git repo: a second real corpus, another language and style than effect.
+ */
+export function prepareThree100k() {
+  const dir = path.join(corpusDir, 'three-100k');
+  if (existsSync(path.join(dir, '.git'))) return dir;
+  const src = path.join(fetchPackage(THREE), 'src');
+  let lines = 0;
+  for (const rel of listJs(src)) {
+    if (lines >= TARGET_LINES) break;
+    lines += lineCount(readFileSync(path.join(src, rel), 'utf8'));
+    mkdirSync(path.dirname(path.join(dir, 'src', rel)), { recursive: true });
+    cpSync(path.join(src, rel), path.join(dir, 'src', rel));
+  }
+  gitInit(dir);
+  return dir;
+}
+
+/** Files and lines of the .js files under dir (the index directory excluded). */
+export function countJsLines(dir) {
+  let files = 0;
+  let lines = 0;
+  for (const rel of listJs(dir)) {
+    if (rel.startsWith('.scout')) continue;
+    files++;
+    lines += lineCount(readFileSync(path.join(dir, rel), 'utf8'));
+  }
+  return { files, lines };
 }
 
 /** bench/corpus/rxjs-10k-files: rxjs's src/ copied until there are 10,000 files, a git repo. */

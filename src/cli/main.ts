@@ -7,6 +7,7 @@ import { isScoutError, ScoutError } from '../core/errors.js';
 import { resolveRepoRoot } from '../workspace/root.js';
 import type { AskFlags } from './ask-command.js';
 import type { SearchFlags } from './search-command.js';
+import { ensureWatchDaemon } from './watch-daemon-start.js';
 
 // Commands are imported when they run: `scout mcp` must answer tools/list within
 // milliseconds of spawn, so nothing heavy (SQLite, tree-sitter, TypeScript) loads up front.
@@ -126,6 +127,7 @@ async function main(argv: string[]): Promise<number> {
       const { formatIndexSummary, runIndexCommand } = await import('./index-command.js');
       const result = await runIndexCommand(root(), { json: values.json, force: values.force });
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatIndexSummary(result)}\n`);
+      ensureWatchDaemon(root());
       return 0;
     }
     case 'status': {
@@ -144,6 +146,7 @@ async function main(argv: string[]): Promise<number> {
         if (values.json || queriesFile) process.stdout.write(`${JSON.stringify(answer)}\n`);
         else process.stdout.write(`${'error' in answer ? answer.error : formatSearch(answer)}\n`);
       });
+      ensureWatchDaemon(root());
       return 0;
     }
     case 'symbol': {
@@ -152,6 +155,7 @@ async function main(argv: string[]): Promise<number> {
       if (!name) throw new ScoutError('USAGE', 'scout symbol needs a name: scout symbol UserService --role usage');
       const answer = await runSymbolCommand(root(), name, values as SearchFlags);
       process.stdout.write(values.json ? `${JSON.stringify(answer)}\n` : `${formatSymbol(answer)}\n`);
+      ensureWatchDaemon(root());
       return 0;
     }
     case 'ask':
@@ -166,12 +170,14 @@ async function main(argv: string[]): Promise<number> {
       if (demo?.note && values.json) answer.meta.notes.push(demo.note);
       if (demo && !values.json) process.stdout.write(`${demo.note ? `(${demo.note})\n` : ''}$ scout ask "${question}" --repo ${repo}\n\n`);
       process.stdout.write(values.json ? `${JSON.stringify(answer)}\n` : `${formatAnswer(answer)}\n`);
+      if (command === 'ask') ensureWatchDaemon(repo);
       return 0;
     }
     case 'gen-training': {
       const { runGenTraining } = await import('./gen-training-command.js');
       const result = await runGenTraining(root(), rest[0], values.out, (line) => process.stdout.write(`${line}\n`));
       if (values.out) process.stderr.write(`wrote ${result.records} record(s) from ${result.questions} question(s) to ${values.out}\n`);
+      ensureWatchDaemon(root());
       return 0;
     }
     case 'facts': {
@@ -196,12 +202,14 @@ async function main(argv: string[]): Promise<number> {
       const { formatContext, runContextCommand } = await import('./context-command.js');
       const result = runContextCommand(root());
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatContext(result)}\n`);
+      ensureWatchDaemon(root());
       return 0;
     }
     case 'summary': {
       const { formatSummary, runSummaryCommand } = await import('./context-command.js');
       const result = await runSummaryCommand(root(), values);
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatSummary(result)}\n`);
+      ensureWatchDaemon(root());
       return 0;
     }
     case 'validate': {
@@ -210,6 +218,7 @@ async function main(argv: string[]): Promise<number> {
       const { formatValidate, runValidateCommand } = await import('./analysis-commands.js');
       const result = await runValidateCommand(root(), target);
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatValidate(result)}\n`);
+      ensureWatchDaemon(root());
       return 0;
     }
     case 'callers': {
@@ -218,6 +227,7 @@ async function main(argv: string[]): Promise<number> {
       const { formatCallers, runCallersCommand } = await import('./analysis-commands.js');
       const result = await runCallersCommand(root(), target, values);
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatCallers(result)}\n`);
+      ensureWatchDaemon(root());
       return 0;
     }
     case 'duplicates': {
@@ -225,6 +235,7 @@ async function main(argv: string[]): Promise<number> {
       const flags = { ...values, ...(rest[0] !== undefined ? { symbol: rest.join(' ') } : {}) };
       const result = await runDuplicatesCommand(root(), flags);
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatDuplicates(result)}\n`);
+      ensureWatchDaemon(root());
       return 0;
     }
     default:

@@ -6,6 +6,8 @@
  */
 
 const WORD = /[A-Za-z0-9_$]+/g;
+/** The same pattern, for the exec loop in tokenText (matchAll copies WORD; exec moves lastIndex). */
+const WORD_SCAN = /[A-Za-z0-9_$]+/g;
 /** Split one identifier into its lower-cased parts: `parseHTTPHeader2` → parse, http, header, 2. */
 export function identifierParts(word: string): string[] {
   const spaced = word
@@ -47,16 +49,31 @@ function undouble(token: string): string {
  */
 export function codeTokens(text: string): string[] {
   const out: string[] = [];
-  for (const match of text.matchAll(WORD)) {
-    const word = match[0];
-    const whole = word.toLowerCase();
-    const parts = identifierParts(word);
-    const stems = parts.map(stem);
-    // The whole word as written (lower-cased) matches exact names; the stemmed parts match prose.
-    if (stems.length !== 1 || stems[0] !== whole) out.push(whole);
-    out.push(...stems);
-  }
+  for (const match of text.matchAll(WORD)) out.push(...wordTokens(match[0]));
   return out;
+}
+
+function wordTokens(word: string): string[] {
+  const whole = word.toLowerCase();
+  const stems = identifierParts(word).map(stem);
+  // The whole word as written (lower-cased) matches exact names; the stemmed parts match prose.
+  return stems.length !== 1 || stems[0] !== whole ? [whole, ...stems] : stems;
+}
+
+/**
+ * The space-joined tokens of one word, memoized: indexing tokenizes every chunk, and the
+ * same identifiers recur throughout a repository. Never empty (a word yields at least itself).
+ */
+const joinedCache = new Map<string, string>();
+const JOINED_CACHE_LIMIT = 100_000;
+function joinedWordTokens(word: string): string {
+  let joined = joinedCache.get(word);
+  if (joined === undefined) {
+    joined = wordTokens(word).join(' ');
+    if (joinedCache.size >= JOINED_CACHE_LIMIT) joinedCache.clear();
+    joinedCache.set(word, joined);
+  }
+  return joined;
 }
 
 /** Tokens of a repository path: segments, file name parts and extension. */
@@ -66,5 +83,12 @@ export function pathTokens(relativePath: string): string[] {
 
 /** The space-joined form stored in the full-text index. */
 export function tokenText(text: string | null | undefined): string {
-  return text ? codeTokens(text).join(' ') : '';
+  if (!text) return '';
+  let out = '';
+  WORD_SCAN.lastIndex = 0;
+  for (let match = WORD_SCAN.exec(text); match !== null; match = WORD_SCAN.exec(text)) {
+    const joined = joinedWordTokens(match[0]);
+    out = out.length === 0 ? joined : `${out} ${joined}`;
+  }
+  return out;
 }

@@ -26,6 +26,11 @@ export interface ScoutConfig {
   freshness: {
     /** ensureFresh reindexes changed files incrementally up to this many; more triggers a full reindex. */
     maxIncrementalFiles: number;
+    /**
+     * The CLI starts a background watch daemon (one per repository, exits after 2 idle hours) so that
+     * its no-change check reads a small state file instead of a stat of every file.
+     */
+    watchDaemon: boolean;
   };
   /** The exploration (`scout ask`). */
   scout: {
@@ -88,6 +93,7 @@ export const DEFAULT_CONFIG: ScoutConfig = {
   },
   freshness: {
     maxIncrementalFiles: 50,
+    watchDaemon: true,
   },
   scout: {
     scorer: 'heuristic',
@@ -169,6 +175,10 @@ function checkValue(key: string, current: unknown, value: unknown, source: strin
   if (typeof current === 'number') {
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
     throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be a non-negative number, got ${JSON.stringify(value)}`);
+  }
+  if (typeof current === 'boolean') {
+    if (typeof value === 'boolean') return value;
+    throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be true or false`);
   }
   if (Array.isArray(current)) {
     if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value;

@@ -12,6 +12,7 @@ import { languageOf } from '../workspace/language.js';
 import { walkRepository } from '../workspace/walk.js';
 import { indexRepository, updatePaths } from './indexer.js';
 import type { IndexStore } from './store.js';
+import { readPersistedWatch, writeWatchAck, type PersistedWatch } from './watch-state.js';
 import type { ChangeWatcher } from './watcher.js';
 
 export interface FreshnessReport {
@@ -28,8 +29,13 @@ export interface FreshnessReport {
   /** Files git reports as dirty (only when asked for: it costs a git process). */
   gitDirty: string[] | null;
   filesChecked: number;
-  /** 'watcher': answered from file-system events; 'sweep': stat of every indexed file. */
-  method: 'watcher' | 'sweep';
+  /**
+   * 'watcher': answered from this process's file-system events; 'watch-state': from the events a
+   * watch daemon persisted (see watch-state.ts); 'sweep': stat of every indexed file.
+   */
+  method: 'watcher' | 'watch-state' | 'sweep';
+  /** The watch daemon this report can be acknowledged to (after the index is made current), else null. */
+  persisted: { instance: string; generation: number; pending: number } | null;
   /** Watcher generation this report covers (for ensureFresh to acknowledge), else null. */
   watchGeneration: number | null;
   durationMs: number;
@@ -49,6 +55,32 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
   const indexedCommit = store.getMeta('indexed_commit') || null;
   const head = headCommit(root);
   const peek = indexedAt !== null ? (options.watcher?.peek() ?? null) : null;
+  const persistedWatch: PersistedWatch | null = indexedAt !== null && !options.watcher ? readPersistedWatch(path.dirname(store.dbPath), indexedAt) : null;
+  const persisted = persistedWatch
+    ? { instance: persistedWatch.instance, generation: persistedWatch.generation, pending: persistedWatch.pending?.length ?? -1 }
+    : null;
+  if (persistedWatch?.pending) {
+    const quick = changesFromEvents(root, store, persistedWatch.pending);
+    if (quick) {
+      const gitDirty = options.includeGitStatus ? dirtyFiles(root) : null;
+      return {
+        fresh: quick.modified.length === 0 && quick.deleted.length === 0 && head === indexedCommit,
+        indexedCommit,
+        headCommit: head,
+        neverIndexed: false,
+        modified: quick.modified,
+        added: [],
+        deleted: quick.deleted,
+        changedDirectories: new Map(),
+        gitDirty,
+        filesChecked: persistedWatch.pending.length,
+        method: 'watch-state',
+        watchGeneration: null,
+        persisted,
+        durationMs: performance.now() - started,
+      };
+    }
+  }
   if (peek) {
     const quick = changesFromEvents(root, store, peek.paths);
     if (quick) {
@@ -67,6 +99,7 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
         filesChecked: peek.paths.length,
         method: 'watcher',
         watchGeneration: peek.generation,
+        persisted: null,
         durationMs: performance.now() - started,
       };
     }
@@ -114,6 +147,7 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
     filesChecked: files.length,
     method: 'sweep',
     watchGeneration: peek?.generation ?? null,
+    persisted,
     durationMs: performance.now() - started,
   };
 }
@@ -162,6 +196,12 @@ export async function ensureFresh(
   const { watcher } = options;
   const report = checkFreshness(root, store, { config, watcher });
   const settle = (): void => {
+    // The index now reflects every change up to the generation read before the check: say so to
+    // the watch daemon's readers (nothing to say when its state already showed no pending change).
+    const p = report.persisted;
+    if (p && !(report.method === 'watch-state' && p.pending === 0)) {
+      writeWatchAck(path.dirname(store.dbPath), { instance: p.instance, generation: p.generation, indexedAt: store.getMeta('indexed_at') ?? '' });
+    }
     if (!watcher) return;
     if (report.watchGeneration !== null) watcher.acknowledge(report.watchGeneration, report.method === 'sweep');
     watcher.sync(store.listDirectories().keys());

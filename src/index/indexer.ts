@@ -26,6 +26,26 @@ export interface IndexOptions {
   onProgress?: (progress: IndexProgress) => void;
 }
 
+/**
+ * Where the time of one run went, in milliseconds. readHash, parse and extract are summed over
+ * the threads that ran them (with worker threads they overlap each other and the writes);
+ * the rest is main-thread time. `parseWall` is the wall time from the first job sent to the
+ * last result written, `total` the whole run.
+ */
+export interface IndexStages {
+  walk: number;
+  readHash: number;
+  parse: number;
+  extract: number;
+  /** SQLite row inserts and deletes, FTS excluded. */
+  write: number;
+  fts: number;
+  indexBuild: number;
+  commit: number;
+  parseWall: number;
+  total: number;
+}
+
 export interface IndexStats {
   filesSeen: number;
   filesParsed: number;
@@ -37,6 +57,7 @@ export interface IndexStats {
   workers: number;
   durationMs: number;
   commit: string | null;
+  stages: IndexStages;
 }
 
 /** Building into an empty index with at least this many files rebuilds secondary indexes in bulk. */
@@ -47,6 +68,7 @@ export async function indexRepository(root: string, store: IndexStore, options: 
   const started = performance.now();
   const config = options.config ?? loadConfig(root);
   const walk = walkRepository(root, config);
+  const walkMs = performance.now() - started;
   const stored = new Map(store.listFiles().map((f) => [f.path, f]));
   const seen = new Set(walk.files.map((f) => f.path));
   const deleted = [...stored.keys()].filter((p) => !seen.has(p));
@@ -75,7 +97,15 @@ export async function indexRepository(root: string, store: IndexStore, options: 
     filesUnchanged: stats.filesUnchanged + unchangedByStat,
     filesSkipped: store.listSkipped().length, // the walker's and the content checks'
     durationMs: Math.round(performance.now() - started),
+    stages: finishStages(stats.stages, walkMs, started),
   };
+}
+
+function finishStages(stages: IndexStages, walkMs: number, started: number): IndexStages {
+  const round = (ms: number): number => Math.round(ms * 10) / 10;
+  const out = { ...stages, walk: walkMs, total: performance.now() - started };
+  for (const key of Object.keys(out) as Array<keyof IndexStages>) out[key] = round(out[key]);
+  return out;
 }
 
 /**
@@ -116,7 +146,13 @@ export async function updatePaths(
   const { filesGated, ...stats } = await writeChanges(root, store, config, present, deleted, stored, options.onProgress, () => {
     store.updateDirectories(directories);
   });
-  return { ...stats, filesSeen: paths.length, filesSkipped: filesGated, durationMs: Math.round(performance.now() - started) };
+  return {
+    ...stats,
+    filesSeen: paths.length,
+    filesSkipped: filesGated,
+    durationMs: Math.round(performance.now() - started),
+    stages: finishStages(stats.stages, 0, started),
+  };
 }
 
 function needsRead(file: WalkedFile, previous: StoredFile | undefined): boolean {
@@ -159,13 +195,24 @@ async function writeChanges(
   let filesGated = 0;
   let done = 0;
   const vanished: string[] = [];
+  const stages: IndexStages = { walk: 0, readHash: 0, parse: 0, extract: 0, write: 0, fts: 0, indexBuild: 0, commit: 0, parseWall: 0, total: 0 };
+  const ftsBefore = store.timings.ftsMs;
+  const indexBuildBefore = store.timings.indexBuildMs;
 
   store.beginWrite();
   try {
+    const writeStarted = performance.now();
     begin?.();
+    stages.write += performance.now() - writeStarted;
     const onOutcome = (outcome: ParseOutcome): void => {
       const file = files[outcome.id];
       if (!file) return;
+      const outcomeStarted = performance.now();
+      if (outcome.timing) {
+        stages.readHash += outcome.timing.readMs;
+        stages.parse += outcome.timing.parseMs;
+        stages.extract += outcome.timing.extractMs;
+      }
       done++;
       if (outcome.kind === 'vanished') {
         // Deleted between the walk and the read: drop it like any deleted file.
@@ -208,15 +255,26 @@ async function writeChanges(
           outcome.facts,
         );
       }
+      stages.write += performance.now() - outcomeStarted;
       onProgress?.({ done, total: files.length, path: file.path });
     };
+    const parseStarted = performance.now();
     const { workersUsed } = await runParseJobs(jobs, chooseWorkerCount(config.index.workers, jobs.length), onOutcome);
+    stages.parseWall = performance.now() - parseStarted;
+    const finishStarted = performance.now();
     for (const p of [...deleted, ...vanished]) store.deleteFile(p);
     finish();
     const commit = headCommit(root);
     store.setMeta('indexed_commit', commit ?? '');
     store.setMeta('indexed_at', new Date().toISOString());
+    stages.write += performance.now() - finishStarted;
+    const commitStarted = performance.now();
     store.commit();
+    stages.commit = performance.now() - commitStarted;
+    stages.fts = store.timings.ftsMs - ftsBefore;
+    stages.indexBuild = store.timings.indexBuildMs - indexBuildBefore;
+    // FTS inserts and the index rebuild happen inside the write calls: report them apart.
+    stages.write -= stages.fts + stages.indexBuild;
     return {
       filesParsed,
       filesUnchanged,
@@ -226,6 +284,7 @@ async function writeChanges(
       filesGated,
       workers: workersUsed,
       commit,
+      stages,
     };
   } catch (error) {
     store.rollback();

@@ -20,20 +20,31 @@ export interface ParseJob {
   limits: FileLimits;
 }
 
-export type ParseOutcome =
+/** Milliseconds this job spent in each stage (in whichever thread ran it). */
+export interface JobTiming {
+  readMs: number;
+  parseMs: number;
+  extractMs: number;
+}
+
+export type ParseOutcome = (
   | { id: number; kind: 'unchanged'; hash: string }
   | { id: number; kind: 'parsed'; hash: string; lines: number; invalidUtf8: boolean; facts: FileFacts | null; parseError: string | null }
   | { id: number; kind: 'skipped'; hash: string; lines: number; invalidUtf8: boolean; reason: SkipReason; detail: string }
-  | { id: number; kind: 'vanished'; error: string };
+  | { id: number; kind: 'vanished'; error: string }
+) & { timing?: JobTiming };
 
 export async function runParseJob(job: ParseJob): Promise<ParseOutcome> {
+  const started = performance.now();
+  const timing: JobTiming = { readMs: 0, parseMs: 0, extractMs: 0 };
   let source;
   try {
     source = readSource(job.absolute);
   } catch (error) {
     return { id: job.id, kind: 'vanished', error: (error as Error).message };
   }
-  if (source.hash === job.previousHash) return { id: job.id, kind: 'unchanged', hash: source.hash };
+  timing.readMs = performance.now() - started;
+  if (source.hash === job.previousHash) return { id: job.id, kind: 'unchanged', hash: source.hash, timing };
   const skip = (reason: SkipReason, detail: string): ParseOutcome => ({
     id: job.id,
     kind: 'skipped',
@@ -42,12 +53,13 @@ export async function runParseJob(job: ParseJob): Promise<ParseOutcome> {
     invalidUtf8: source.invalidUtf8,
     reason,
     detail,
+    timing,
   });
   const gate = gateText(source.text, source.invalidUtf8, job.limits);
   if (gate) return skip(gate.reason, gate.detail);
   try {
-    const facts = await extractFacts(job.language, source.text, { parseBudgetMs: job.limits.parseBudgetMs });
-    return { id: job.id, kind: 'parsed', hash: source.hash, lines: source.lines, invalidUtf8: source.invalidUtf8, facts, parseError: null };
+    const facts = await extractFacts(job.language, source.text, { parseBudgetMs: job.limits.parseBudgetMs, timing });
+    return { id: job.id, kind: 'parsed', hash: source.hash, lines: source.lines, invalidUtf8: source.invalidUtf8, facts, parseError: null, timing };
   } catch (error) {
     if (isScoutError(error) && error.code === 'PARSE_BUDGET_EXCEEDED') return skip('parse_budget_exceeded', error.message);
     return {
@@ -58,6 +70,7 @@ export async function runParseJob(job: ParseJob): Promise<ParseOutcome> {
       invalidUtf8: source.invalidUtf8,
       facts: null,
       parseError: (error as Error).message,
+      timing,
     };
   }
 }

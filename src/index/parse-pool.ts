@@ -7,7 +7,17 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { unpackFacts, type PackedFacts } from './packed-facts.js';
 import { runParseJob, type ParseJob, type ParseOutcome } from './parse-job.js';
+
+/** A parse outcome as a worker posts it: parsed facts packed (see packed-facts.ts). */
+export type WorkerOutcome =
+  | Exclude<ParseOutcome, { kind: 'parsed' }>
+  | (Omit<Extract<ParseOutcome, { kind: 'parsed' }>, 'facts'> & { facts: PackedFacts | null });
+
+function fromWorker(outcome: WorkerOutcome): ParseOutcome {
+  return outcome.kind === 'parsed' && outcome.facts ? { ...outcome, facts: unpackFacts(outcome.facts) } : (outcome as ParseOutcome);
+}
 
 /** Below this many jobs, starting workers (≈50 ms each with grammar loading) costs more than it saves. */
 const MIN_JOBS_FOR_WORKERS = 40;
@@ -52,13 +62,13 @@ export async function runParseJobs(
             void worker.terminate().then(() => resolve());
           }
         };
-        worker.on('message', (outcome: ParseOutcome) => {
+        worker.on('message', (message: WorkerOutcome) => {
           inFlight--;
           // Hand the worker its next file before writing this one, so parsing and
           // SQLite writes overlap instead of taking turns.
           sendNext();
           try {
-            onOutcome(outcome);
+            onOutcome(fromWorker(message));
           } catch (error) {
             void worker.terminate();
             reject(error as Error);

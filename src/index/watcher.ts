@@ -17,7 +17,11 @@ export class ChangeWatcher {
   private generation = 0;
   private broken: string | null = null;
 
-  constructor(private readonly root: string) {}
+  /** `onChange` runs after every event is recorded (the watch daemon persists its state there). */
+  constructor(
+    private readonly root: string,
+    private readonly onChange?: () => void,
+  ) {}
 
   /** Watch exactly these repo-relative directories ('' is the root); call after every index update. */
   sync(directories: Iterable<string>): void {
@@ -35,9 +39,11 @@ export class ChangeWatcher {
           this.generation++;
           if (filename === null) this.broken = `an event without a file name in ${dir || '.'}`;
           else this.changed.set(dir ? `${dir}/${filename}` : String(filename), this.generation);
+          this.onChange?.();
         });
         watcher.on('error', (error) => {
           this.broken = `watching ${dir || '.'} failed: ${error.message}`;
+          this.onChange?.();
         });
         this.watchers.set(dir, watcher);
       } catch (error) {
@@ -45,6 +51,22 @@ export class ChangeWatcher {
         this.broken = `cannot watch ${dir || '.'}: ${(error as Error).message}`;
       }
     }
+  }
+
+  /** Record a change not seen as an event (a directory that was not watched until now). */
+  markChanged(rel: string): void {
+    this.generation++;
+    this.changed.set(rel, this.generation);
+  }
+
+  /** Why the watcher cannot vouch for anything, or null. */
+  get brokenReason(): string | null {
+    return this.broken;
+  }
+
+  /** Every recorded change not yet acknowledged, with its generation. */
+  changes(): { generation: number; changes: Array<[string, number]> } {
+    return { generation: this.generation, changes: [...this.changed] };
   }
 
   /** Paths touched since the last acknowledgement, or null when the watcher cannot vouch for anything. */
@@ -57,6 +79,10 @@ export class ChangeWatcher {
   acknowledge(generation: number, fullSweep: boolean): void {
     for (const [p, g] of this.changed) if (g <= generation) this.changed.delete(p);
     if (fullSweep) this.broken = null;
+  }
+
+  isWatching(dir: string): boolean {
+    return this.watchers.has(dir);
   }
 
   get watchedDirectories(): number {

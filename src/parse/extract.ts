@@ -49,9 +49,19 @@ interface ComplexityItem {
   depth: number;
 }
 
+/** Where extraction time goes, for the index's per-stage split (milliseconds, added to). */
+export interface ExtractTiming {
+  /** tree-sitter parsing proper. */
+  parseMs: number;
+  /** Everything after: query matches, facts, chunks and their search tokens. */
+  extractMs: number;
+}
+
 export interface ExtractOptions {
   /** Give up parsing and query matching after this many milliseconds (ScoutError PARSE_BUDGET_EXCEEDED); default none. */
   parseBudgetMs?: number;
+  /** Stage timings to add to (the index's per-stage split). */
+  timing?: ExtractTiming;
 }
 
 export async function extractFacts(language: Language, source: string, options: ExtractOptions = {}): Promise<FileFacts> {
@@ -60,8 +70,12 @@ export async function extractFacts(language: Language, source: string, options: 
 
 export function extractWith(loaded: LoadedLanguage, source: string, options: ExtractOptions = {}): FileFacts {
   const { spec, parser, query } = loaded;
+  const timing = options.timing;
   const budget = startBudget(options.parseBudgetMs);
+  const parseStarted = timing ? performance.now() : 0;
   const tree = parseWithin(parser, source, budget);
+  const parsed = timing ? performance.now() : 0;
+  if (timing) timing.parseMs += parsed - parseStarted;
   if (!tree) throw new Error(`tree-sitter returned no tree for a ${spec.language} file`);
   try {
     const root = tree.rootNode;
@@ -76,20 +90,34 @@ export function extractWith(loaded: LoadedLanguage, source: string, options: Ext
     const complexityItems: ComplexityItem[] = [];
 
     for (const match of matches) {
-      const first = match.captures[0];
+      const captures = match.captures;
+      const first = captures[0];
       if (!first) continue;
-      const names = match.captures.map((c) => c.name);
-      if (names.includes('reference') && match.captures.length === 1) {
+      // One pass over the capture names (no arrays per match: there is a match per identifier).
+      let reference = false;
+      let definition = false;
+      let importModule = false;
+      let exported = false;
+      let call = false;
+      for (const c of captures) {
+        const n = c.name;
+        if (n === 'reference') reference = true;
+        else if (n === 'import.module') importModule = true;
+        else if (n === 'export.name' || n === 'export.all') exported = true;
+        else if (n === 'call') call = true;
+        else if (n.startsWith('definition.')) definition = true;
+      }
+      if (reference && captures.length === 1) {
         references.push(first.node);
-      } else if (names.some((n) => n.startsWith('definition.'))) {
+      } else if (definition) {
         collectDefinition(match, defByNode);
-      } else if (names.includes('import.module')) {
+      } else if (importModule) {
         const fact = importFact(match);
         if (fact) imports.push(fact);
-      } else if (names.includes('export.name') || names.includes('export.all')) {
+      } else if (exported) {
         const fact = exportFact(match);
         if (fact) exports.push(fact);
-      } else if (names.includes('call')) {
+      } else if (call) {
         callMatches.push(match);
       } else if (first.name.startsWith('complexity.')) {
         complexityItems.push({
@@ -98,8 +126,8 @@ export function extractWith(loaded: LoadedLanguage, source: string, options: Ext
           end: first.node.endIndex,
           depth: 0,
         });
-      } else if (names.includes('reference')) {
-        for (const c of match.captures) if (c.name === 'reference') references.push(c.node);
+      } else if (reference) {
+        for (const c of captures) if (c.name === 'reference') references.push(c.node);
       }
     }
 
@@ -181,6 +209,7 @@ export function extractWith(loaded: LoadedLanguage, source: string, options: Ext
     };
   } finally {
     tree.delete();
+    if (timing) timing.extractMs += performance.now() - parsed;
   }
 }
 

@@ -1,0 +1,97 @@
+/**
+ * The watch daemon: `node dist/cli/watch-daemon.js <root> <index dir>`, started detached by
+ * the CLI (watch-daemon-start.ts). It watches the directories the index covers and persists
+ * every change to watch-state.json (see index/watch-state.ts), so that a CLI call's no-change
+ * check costs two small file reads instead of a stat of every file.
+ *
+ * It re-reads the directory list from the index after every acknowledgement (a new directory
+ * counts as a change until a check has swept it), and exits after two idle hours, when the
+ * index is gone, when another daemon took over, or when watching fails (after saying so in
+ * its state, so that checks sweep).
+ */
+import { existsSync } from 'node:fs';
+import { watch } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { ACK_FILE, MAX_PENDING_PATHS, readWatchAck, readWatchState, STATE_FILE, writeJsonAtomic, type WatchState } from '../index/watch-state.js';
+import { ChangeWatcher } from '../index/watcher.js';
+
+const IDLE_EXIT_MS = 2 * 60 * 60 * 1000;
+const HOUSEKEEPING_MS = 10_000;
+
+const [root, indexDir] = process.argv.slice(2);
+if (!root || !indexDir) {
+  process.stderr.write('usage: watch-daemon <repository root> <index directory>\n');
+  process.exit(2);
+}
+const dbPath = path.join(indexDir, 'index.db');
+const stateFile = path.join(indexDir, STATE_FILE);
+const instance = `${process.pid}-${Date.now()}`;
+let syncedIndexedAt: string | null = null;
+let lastActivity = Date.now();
+
+const watcher = new ChangeWatcher(root, () => persist());
+
+function persist(): void {
+  const { generation, changes } = watcher.changes();
+  const overflow = changes.length > MAX_PENDING_PATHS;
+  const state: WatchState = {
+    pid: process.pid,
+    instance,
+    generation,
+    changes: overflow ? [] : changes,
+    overflow,
+    broken: watcher.brokenReason,
+    syncedIndexedAt,
+  };
+  try {
+    writeJsonAtomic(stateFile, state);
+  } catch {
+    shutdown();
+  }
+  if (state.broken !== null) shutdown();
+}
+
+/** Watch exactly the directories the index lists now; forget acknowledged changes. */
+function resync(): void {
+  let directories: string[];
+  let indexedAt: string | null;
+  try {
+    const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+    try {
+      directories = db.prepare('SELECT path FROM directories').pluck().all() as string[];
+      indexedAt = (db.prepare("SELECT value FROM meta WHERE key = 'indexed_at'").pluck().get() as string | undefined) ?? null;
+    } finally {
+      db.close();
+    }
+  } catch {
+    shutdown();
+    return;
+  }
+  const ack = readWatchAck(indexDir as string);
+  if (ack && ack.instance === instance) watcher.acknowledge(ack.generation, false);
+  const added = directories.filter((d) => !watcher.isWatching(d));
+  watcher.sync(directories);
+  // Changes in a directory before it was watched were not seen: the next check must sweep.
+  if (added.length > 0) watcher.markChanged(added[0] as string);
+  syncedIndexedAt = indexedAt;
+  persist();
+}
+
+function shutdown(): never {
+  watcher.close();
+  process.exit(0);
+}
+
+resync();
+// Acknowledgements are written next to the index: re-read the directory list after each.
+const indexDirWatcher = watch(indexDir, { persistent: false }, (_event, filename) => {
+  if (filename !== ACK_FILE) return;
+  lastActivity = Date.now();
+  resync();
+});
+indexDirWatcher.on('error', () => shutdown());
+setInterval(() => {
+  const state = readWatchState(indexDir);
+  if (!existsSync(dbPath) || !existsSync(root) || state?.instance !== instance || Date.now() - lastActivity > IDLE_EXIT_MS) shutdown();
+}, HOUSEKEEPING_MS);
