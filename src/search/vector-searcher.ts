@@ -27,15 +27,35 @@ export async function prepareVectorSearcher(db: Database.Database, config: Scout
   try {
     loadVectorExtension(db);
     const sync = await syncChunkVectors(db, ready);
-    if (sync.embedded > 0) notes.push(`embedded ${sync.embedded} new chunk(s) with ${ready.id} in ${Math.round(sync.durationMs)} ms`);
+    if (sync.embedded > 0) notes.push(`embedded ${sync.embedded} new chunk(s) with ${ready.label ?? ready.id} in ${Math.round(sync.durationMs)} ms`);
   } catch (error) {
     notes.push(`embeddings unavailable (${(error as Error).message}); answered with BM25 only`);
     return null;
   }
   return {
-    async search(query: string, k: number) {
+    label: ready.label ?? ready.id,
+    async search(query: string, k: number, among?: Set<number>) {
       const vector = await embedQuery(ready, query, queryCache);
-      return vectorSearch(db, vector, k).map((hit) => ({ chunkId: hit.chunkId, score: hit.score }));
+      return vectorSearch(db, vector, k, among).map((hit) => ({ chunkId: hit.chunkId, score: hit.score }));
     },
   };
+}
+
+/**
+ * At index time: bring the chunk vectors up to date when the provider is the embedded one (local,
+ * cheap, deterministic), so that the first semantic search does not pay for it. Server providers
+ * keep embedding on the first search that needs vectors. Returns a note, or null when nothing was done.
+ */
+export async function syncEmbeddedVectors(db: Database.Database, config: ScoutConfig): Promise<string | null> {
+  if (config.embeddings.provider !== 'embedded') return null;
+  try {
+    const provider = createProvider(config.embeddings as EmbeddingConfig);
+    if (!provider) return null;
+    const sync = await syncChunkVectors(db, provider);
+    return sync.embedded > 0 || sync.removed > 0
+      ? `vectors: ${sync.embedded} chunk(s) embedded, ${sync.removed} removed with ${provider.label ?? provider.id} in ${sync.durationMs} ms`
+      : null;
+  } catch (error) {
+    return `vectors not updated (${(error as Error).message}); search will use BM25 only`;
+  }
 }

