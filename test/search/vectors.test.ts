@@ -32,7 +32,7 @@ afterAll(async () => {
 const config = (baseUrl: string) => mergeConfig({ embeddings: { provider: 'openai', baseUrl, model: 'bow-64' } });
 
 describe('search with an embedding provider', () => {
-  it('semantic mode ranks by vector similarity; hybrid fuses BM25 and vectors', async () => {
+  it('semantic mode ranks by vector similarity; hybrid re-ranks BM25 with vectors', async () => {
     const notes: string[] = [];
     const vectors = await prepareVectorSearcher(store.database, config(server.baseUrl), notes);
     expect(vectors).not.toBeNull();
@@ -41,7 +41,7 @@ describe('search with an embedding provider', () => {
     expect(semantic.results[0]?.symbol).toBe('renewLogin');
     expect(semantic.notes.join()).not.toMatch(/needs an embedding provider/);
     const hybrid = await search(store.database, { query: 'expired login session' }, { root: repo.root, vectors });
-    expect(hybrid.notes.join()).toMatch(/reciprocal rank fusion/);
+    expect(hybrid.notes.join()).toMatch(/re-ranked with vector similarity .*vectors: openai:bow-64/);
     expect(hybrid.results[0]?.symbol).toBe('renewLogin');
 
     // Unchanged chunks are never embedded twice.

