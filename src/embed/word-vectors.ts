@@ -36,7 +36,7 @@ const SIF_A = 3e-4;
 /** Zipf: the word of frequency rank r (1-based) has frequency about 1 / (r · H), H ≈ ln(N) + γ. */
 const ZIPF_H = Math.log(400_000) + 0.5772;
 /** Characters of one text that are read (long chunks: the head names and documents them). */
-const MAX_TEXT_CHARS = 6000;
+const MAX_TEXT_CHARS = 3000;
 
 /**
  * Words that say nothing about what code does: keywords and ubiquitous names of the supported
@@ -169,6 +169,8 @@ export const DEFAULT_COMPOSITION: CompositionOptions = { sifA: SIF_A, headWeight
 export class WordVectorProvider implements EmbeddingProvider {
   readonly id = WORD_VECTORS_PROVIDER_ID;
   readonly label = WORD_VECTORS_LABEL;
+  /** Composing is cheaper than caching (see EmbeddingProvider.cacheVectors). */
+  readonly cacheVectors = false;
   private readonly file: string;
   private readonly options: CompositionOptions;
   private table: WordVectorTable | null = null;
@@ -207,8 +209,7 @@ export class WordVectorProvider implements EmbeddingProvider {
     for (let l = 0; l < lines.length; l++) {
       for (const match of (lines[l] ?? '').matchAll(/[A-Za-z][A-Za-z0-9_$]*/g)) {
         const extra = l === 0 ? o.headWeight + (match[0] === name ? o.nameWeight : 0) : 0;
-        for (const part of identifierParts(match[0])) {
-          if (part.length < 2 || CODE_STOPWORDS.has(part) || /^\d+$/.test(part)) continue;
+        for (const part of this.partsOf(match[0])) {
           counts.set(part, (counts.get(part) ?? 0) + 1);
           if (extra > (boost.get(part) ?? 0)) boost.set(part, extra);
         }
@@ -245,6 +246,18 @@ export class WordVectorProvider implements EmbeddingProvider {
     norm = Math.sqrt(norm) || 1;
     for (let i = 0; i < sum.length; i++) vector[i] = (sum[i] ?? 0) / norm;
     return { vector, words };
+  }
+
+  private readonly parts = new Map<string, string[]>();
+  /** The sub-words of one identifier worth looking up (memoized: identifiers recur throughout a repository). */
+  private partsOf(word: string): string[] {
+    let parts = this.parts.get(word);
+    if (!parts) {
+      parts = identifierParts(word).filter((part) => part.length >= 2 && !CODE_STOPWORDS.has(part) && !/^\d+$/.test(part));
+      if (this.parts.size > 200_000) this.parts.clear();
+      this.parts.set(word, parts);
+    }
+    return parts;
   }
 
   private load(): WordVectorTable {

@@ -32,6 +32,9 @@ export const DEFAULT_EMBED_MAX_CHARS = 4000;
 /** Texts per `provider.embed` call during a sync (the unit of progress and of commit). */
 export const DEFAULT_SYNC_BATCH = 64;
 
+/** Texts per embed call for a provider that computes in-process (cacheVectors false): one transaction each. */
+export const LOCAL_SYNC_BATCH = 1024;
+
 /** See pruneEmbeddingCache. */
 export const CACHE_SLACK_FACTOR = 2;
 export const CACHE_SLACK_ROWS = 1000;
@@ -164,7 +167,7 @@ export async function syncChunkVectors(db: Db, provider: EmbeddingProvider, opti
 async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOptions, mayRestart: boolean): Promise<Omit<SyncResult, 'durationMs'>> {
   loadVectorExtension(db);
   ensureBaseTables(db);
-  const batchSize = options.batchSize ?? DEFAULT_SYNC_BATCH;
+  const batchSize = options.batchSize ?? (provider.cacheVectors === false ? LOCAL_SYNC_BATCH : DEFAULT_SYNC_BATCH);
   const maxChars = options.maxChars ?? DEFAULT_EMBED_MAX_CHARS;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a whole number >= 1, got ${batchSize}`);
   const signal = options.signal;
@@ -290,7 +293,7 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
       for (const [hash, entry] of batch) {
         const vector = pending.get(hash) as Float32Array;
         const blob = toBlob(vector);
-        cachePut.run(hash, provider.id, blob);
+        if (provider.cacheVectors !== false) cachePut.run(hash, provider.id, blob);
         storeFor(hash, entry.ids, blob);
         done += entry.ids.length;
         pending.delete(hash);
