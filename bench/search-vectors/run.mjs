@@ -293,6 +293,16 @@ for (const corpus of corpora) {
     };
     record('BM25 files', items.map((it) => bm.query(it.query)));
     for (const mode of MODES) record(`scout ${mode}`, scoutSearchBatch(corpus.stripped, items.map((it) => it.query), { mode }));
+    if (MODES.includes('hybrid')) {
+      // The same hybrid mode with vectors off, to separate what the vectors add from the lexical ranking under them.
+      const config = path.join(corpus.stripped, 'scout.config.json');
+      writeFileSync(config, JSON.stringify({ embeddings: { provider: 'none' } }));
+      try {
+        record('scout hybrid, vectors off', scoutSearchBatch(corpus.stripped, items.map((it) => it.query), { mode: 'hybrid' }));
+      } finally {
+        rmSync(config, { force: true });
+      }
+    }
   }
 }
 
@@ -318,7 +328,8 @@ const out = [
   'the corpus with every docstring / doc comment blanked. "function" = a result whose line range contains the answer\'s',
   'definition line (query → function, as CoSQA); "file" = the answer\'s file among the distinct result files (comparable',
   'with the baseline, which ranks whole files). Items are split dev / held-out by a hash of their id; tuning used dev only.',
-  'scout runs with its default configuration: `embeddings.provider` = `embedded` (word vectors, no server).',
+  'scout runs with its default configuration: `embeddings.provider` = `embedded` (word vectors, no server), except',
+  '"scout hybrid, vectors off" (`embeddings.provider` = `none`: the lexical ranking that hybrid re-ranks with vectors).',
   '',
   ...corpora.map((c) => `- ${c.language}: ${c.language === 'python' ? PY_REPOS.map((r) => `${r.repo}@${r.commit.slice(0, 10)}`).join(', ') : `${EFFECT} src/ (first ~100k lines)`}; ${c.files} files, ${c.items.length} documented functions`),
   '',
