@@ -17,7 +17,7 @@ import { benchDir, cli, countLines, EFFECT, percentile, prepareEffect100k, scout
 
 const quick = process.argv.includes('--quick');
 const ROUNDS = quick ? 1 : 3;
-const MODES = ['exact', 'hybrid', 'definition'];
+const MODES = ['exact', 'hybrid', 'semantic', 'definition'];
 const TARGET = { p50: 10, p95: 50 };
 
 // Identifiers an agent would look up, and phrases it would ask. All about code in the corpus.
