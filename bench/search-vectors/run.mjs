@@ -306,6 +306,44 @@ for (const corpus of corpora) {
   }
 }
 
+// --- (b) CoSQA-style short queries on the Python corpus, with and without its docstrings --------------
+
+const short = JSON.parse(readFileSync(path.join(here, 'short-queries.json'), 'utf8')).queries;
+const shortRows = [];
+if (SETS.includes('heldout')) {
+  const answerOf = (a) => ({ file: a.slice(0, a.lastIndexOf(':')), name: a.slice(a.lastIndexOf(':') + 1) });
+  for (const q of short) for (const a of q.answers) if (!existsSync(path.join(pySource, answerOf(a).file))) throw new Error(`short-queries.json: ${a} is not in the corpus`);
+  const rankShort = (results, q) => {
+    const i = results.slice(0, K).findIndex((r) => q.answers.some((a) => norm(r.file) === answerOf(a).file && (r.symbol ?? '').split('.').at(-1) === answerOf(a).name));
+    return i < 0 ? null : i + 1;
+  };
+  const rankShortFile = (results, q) => {
+    const distinct = [];
+    for (const r of results) if (!distinct.includes(norm(r.file))) distinct.push(norm(r.file));
+    const i = distinct.slice(0, K).findIndex((f) => q.answers.some((a) => answerOf(a).file === f));
+    return i < 0 ? null : i + 1;
+  };
+  for (const [label, dir] of [['with docstrings', pySource], ['docstrings blanked', corpora[0].stripped]]) {
+    scoutIndex(dir);
+    const bm = new Bm25Files(dir, '.py');
+    const record = (system, answers) => {
+      const p50 = percentile(answers.map((a) => a.elapsed_ms).filter((x) => typeof x === 'number'), 50);
+      const definition = system === 'BM25 files' ? null : metrics(short.map((q, i) => rankShort(answers[i].results, q)));
+      shortRows.push({ label, system, definition, file: metrics(short.map((q, i) => rankShortFile(answers[i].results, q))), p50 });
+      console.log(`  short, ${label.padEnd(18)} ${system.padEnd(26)} function MRR@10 ${definition ? definition.mrr.toFixed(3) : '  -  '} | file MRR@10 ${shortRows.at(-1).file.mrr.toFixed(3)}`);
+    };
+    record('BM25 files', short.map((q) => bm.query(q.q)));
+    for (const mode of MODES) record(`scout ${mode}`, scoutSearchBatch(dir, short.map((q) => q.q), { mode }));
+    const config = path.join(dir, 'scout.config.json');
+    writeFileSync(config, JSON.stringify({ embeddings: { provider: 'none' } }));
+    try {
+      record('scout hybrid, vectors off', scoutSearchBatch(dir, short.map((q) => q.q), { mode: 'hybrid' }));
+    } finally {
+      rmSync(config, { force: true });
+    }
+  }
+}
+
 // --- report ---------------------------------------------------------------------------------------
 
 const pct = (x) => `${(x * 100).toFixed(1)} %`;
@@ -334,7 +372,25 @@ const out = [
   ...corpora.map((c) => `- ${c.language}: ${c.language === 'python' ? PY_REPOS.map((r) => `${r.repo}@${r.commit.slice(0, 10)}`).join(', ') : `${EFFECT} src/ (first ~100k lines)`}; ${c.files} files, ${c.items.length} documented functions`),
   '',
 ];
-for (const set of SETS) {
+for (const set of SETS.filter((x) => x === 'heldout')) {
+  for (const corpus of corpora) {
+    const subset = rows.filter((r) => r.set === set && r.language === corpus.language);
+    out.push(`## ${set === 'heldout' ? 'Held-out' : 'Dev (used for tuning)'}: ${corpus.language}, ${subset[0]?.file.n ?? 0} queries`, '', table(subset), '');
+  }
+}
+for (const label of [...new Set(shortRows.map((r) => r.label))]) {
+  out.push(
+    `## CoSQA-style short queries (python, ${label}), ${short.length} queries`,
+    '',
+    'Web-search-style queries ("python create directory if it does not exist"), written by hand with their answers',
+    'before any search was run (`bench/search-vectors/short-queries.json`; never used for tuning). Hit: a result in an answer',
+    'file whose symbol ends with the answer\'s function name; some queries have two or three acceptable answers.',
+    '',
+    table(shortRows.filter((r) => r.label === label)),
+    '',
+  );
+}
+for (const set of SETS.filter((x) => x === 'dev')) {
   for (const corpus of corpora) {
     const subset = rows.filter((r) => r.set === set && r.language === corpus.language);
     out.push(`## ${set === 'heldout' ? 'Held-out' : 'Dev (used for tuning)'}: ${corpus.language}, ${subset[0]?.file.n ?? 0} queries`, '', table(subset), '');
