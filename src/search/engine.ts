@@ -216,8 +216,9 @@ async function rankedSearch(
         return candidate ? [{ candidate, score }] : [];
       });
       req.notes.push(`hybrid: lexical ranking re-ranked with vector similarity (${fusion.reason}); vectors: ${vectors.label ?? 'the configured embedding provider'}`);
+    } else if (fusion) {
+      req.notes.push(`hybrid: vectors not fused (${fusion.reason}: the lexical ranking is best there)${identifierQuery ? '; BM25 ranked with structural signals (name match, kind, exported, definitions over top-level code)' : ''}`);
     } else if (req.mode === 'hybrid') {
-      if (fusion) req.notes.push(`hybrid: vectors not fused (${fusion.reason}: lexical ranking is best there)`);
       req.notes.push(
         identifierQuery
           ? 'hybrid without vectors: BM25 ranked with structural signals (name match, kind, exported, definitions over top-level code)'
