@@ -11,6 +11,20 @@ import type { VectorSearcher } from './engine.js';
 import { embedQuery, loadVectorExtension, syncChunkVectors, vectorSearch } from './vector-store.js';
 
 const queryCache = new LruCache<string, Float32Array>(256);
+/** Per connection: the index signature at the end of the last successful sync. */
+const synced = new WeakMap<Database.Database, string>();
+
+/**
+ * Changes whenever files are re-indexed or removed or chunks change: file count, ids, sizes and mtimes;
+ * chunk count and ids (a re-indexed file's chunks get new ids); the vector count and the provider.
+ */
+function indexSignature(db: Database.Database, providerId: string): string {
+  const files = db.prepare('SELECT count(*), total(id), total(size), total(mtime_ms) FROM files').raw(true).get() as unknown[];
+  const chunks = db.prepare('SELECT count(*), max(id), total(id) FROM chunks').raw(true).get() as unknown[];
+  const hasVectors = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'chunk_vectors'").pluck().get() !== undefined;
+  const vectors = hasVectors ? (db.prepare('SELECT count(*) FROM chunk_vectors').pluck().get() as number) : -1;
+  return JSON.stringify([providerId, files, chunks, vectors]);
+}
 
 export async function prepareVectorSearcher(db: Database.Database, config: ScoutConfig, notes: string[]): Promise<VectorSearcher | null> {
   const settings = config.embeddings;
@@ -26,8 +40,14 @@ export async function prepareVectorSearcher(db: Database.Database, config: Scout
   const ready = provider;
   try {
     loadVectorExtension(db);
-    const sync = await syncChunkVectors(db, ready);
-    if (sync.embedded > 0) notes.push(`embedded ${sync.embedded} new chunk(s) with ${ready.label ?? ready.id} in ${Math.round(sync.durationMs)} ms`);
+    // A long-lived process (the MCP server) prepares vectors for every search: skip the sync (which reads and
+    // hashes every chunk) while the indexed files and chunks are the ones the last sync saw.
+    const before = indexSignature(db, ready.id);
+    if (synced.get(db) !== before) {
+      const sync = await syncChunkVectors(db, ready);
+      if (sync.embedded > 0) notes.push(`embedded ${sync.embedded} new chunk(s) with ${ready.label ?? ready.id} in ${Math.round(sync.durationMs)} ms`);
+      synced.set(db, indexSignature(db, ready.id));
+    }
   } catch (error) {
     notes.push(`embeddings unavailable (${(error as Error).message}); answered with BM25 only`);
     return null;
