@@ -284,7 +284,7 @@ for (const corpus of corpora) {
       const file = items.map((it, i) => rankFile(answers[i].results, it.file));
       const p50 = percentile(answers.map((a) => a.elapsed_ms).filter((x) => typeof x === 'number'), 50);
       const notes = [...new Set(answers.flatMap((a) => a.notes ?? []).filter((n) => /vectors|hybrid|semantic/.test(n)).map((n) => n.replace(/\d+/g, 'N')))];
-      rows.push({ language: corpus.language, set, system, definition: system === 'BM25 files' ? null : metrics(strict), file: metrics(file), p50, notes });
+      rows.push({ language: corpus.language, set, system, definition: system === 'BM25 files' ? null : metrics(strict), file: metrics(file), p50, notes, ranks: strict });
       const d = rows.at(-1).definition;
       console.log(
         `  ${set.padEnd(7)} ${system.padEnd(16)} function MRR@10 ${d ? d.mrr.toFixed(3) : '  -  '} R@1 ${d ? d.r1.toFixed(2) : ' - '} R@10 ${d ? d.r10.toFixed(2) : ' - '} | file MRR@10 ${rows.at(-1).file.mrr.toFixed(3)} | p50 ${p50?.toFixed(1)} ms`,
@@ -328,8 +328,9 @@ if (SETS.includes('heldout')) {
     const bm = new Bm25Files(dir, '.py');
     const record = (system, answers) => {
       const p50 = percentile(answers.map((a) => a.elapsed_ms).filter((x) => typeof x === 'number'), 50);
-      const definition = system === 'BM25 files' ? null : metrics(short.map((q, i) => rankShort(answers[i].results, q)));
-      shortRows.push({ label, system, definition, file: metrics(short.map((q, i) => rankShortFile(answers[i].results, q))), p50 });
+      const ranks = short.map((q, i) => rankShort(answers[i].results, q));
+      const definition = system === 'BM25 files' ? null : metrics(ranks);
+      shortRows.push({ label, system, definition, file: metrics(short.map((q, i) => rankShortFile(answers[i].results, q))), p50, ranks });
       console.log(`  short, ${label.padEnd(18)} ${system.padEnd(26)} function MRR@10 ${definition ? definition.mrr.toFixed(3) : '  -  '} | file MRR@10 ${shortRows.at(-1).file.mrr.toFixed(3)}`);
     };
     record('BM25 files', short.map((q) => bm.query(q.q)));
@@ -347,6 +348,21 @@ if (SETS.includes('heldout')) {
 // --- report ---------------------------------------------------------------------------------------
 
 const pct = (x) => `${(x * 100).toFixed(1)} %`;
+/** Per query, does hybrid with vectors rank the answer better or worse than hybrid with vectors off? */
+function paired(subset) {
+  const on = subset.find((r) => r.system === 'scout hybrid');
+  const off = subset.find((r) => r.system === 'scout hybrid, vectors off');
+  if (!on || !off) return '';
+  let better = 0;
+  let worse = 0;
+  on.ranks.forEach((r, i) => {
+    const a = r ? 1 / r : 0;
+    const b = off.ranks[i] ? 1 / off.ranks[i] : 0;
+    if (a > b) better++;
+    else if (a < b) worse++;
+  });
+  return `Vectors on vs off, per query (function level): better for ${better}, worse for ${worse}, same for ${on.ranks.length - better - worse}.`;
+}
 const table = (subset) =>
   [
     '| system | function MRR@10 | R@1 | R@5 | R@10 | file MRR@10 | median ms/query |',
@@ -375,7 +391,7 @@ const out = [
 for (const set of SETS.filter((x) => x === 'heldout')) {
   for (const corpus of corpora) {
     const subset = rows.filter((r) => r.set === set && r.language === corpus.language);
-    out.push(`## ${set === 'heldout' ? 'Held-out' : 'Dev (used for tuning)'}: ${corpus.language}, ${subset[0]?.file.n ?? 0} queries`, '', table(subset), '');
+    out.push(`## ${set === 'heldout' ? 'Held-out' : 'Dev (used for tuning)'}: ${corpus.language}, ${subset[0]?.file.n ?? 0} queries`, '', table(subset), '', paired(subset), '');
   }
 }
 for (const label of [...new Set(shortRows.map((r) => r.label))]) {
@@ -388,12 +404,14 @@ for (const label of [...new Set(shortRows.map((r) => r.label))]) {
     '',
     table(shortRows.filter((r) => r.label === label)),
     '',
+    paired(shortRows.filter((r) => r.label === label)),
+    '',
   );
 }
 for (const set of SETS.filter((x) => x === 'dev')) {
   for (const corpus of corpora) {
     const subset = rows.filter((r) => r.set === set && r.language === corpus.language);
-    out.push(`## ${set === 'heldout' ? 'Held-out' : 'Dev (used for tuning)'}: ${corpus.language}, ${subset[0]?.file.n ?? 0} queries`, '', table(subset), '');
+    out.push(`## ${set === 'heldout' ? 'Held-out' : 'Dev (used for tuning)'}: ${corpus.language}, ${subset[0]?.file.n ?? 0} queries`, '', table(subset), '', paired(subset), '');
   }
 }
 const notes = [...new Set(rows.flatMap((r) => r.notes))];
