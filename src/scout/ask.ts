@@ -14,7 +14,7 @@ import { MockScorer } from './scorers/mock.js';
 import type { Scorer } from './scorers/scorer.js';
 import { synthesize, type ScoutAnswer } from './synthesis.js';
 import { Checkers } from './verify/checkers.js';
-import { verifyAddVariant, wantsVerification, type Verification } from './verify/verify.js';
+import { verifyAddVariant, wantsVerification, type SeededQuestion, type Verification } from './verify/verify.js';
 
 export const SCORER_NAMES = ['heuristic', 'llm', 'mock'] as const;
 
@@ -53,6 +53,8 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
   const scorer = makeScorer(scorerName, options.config);
   options.lsp.refreshConfinement();
   const droppedBefore = options.lsp.droppedOutside().throughLinks;
+  // The checker (in this process) runs while the exploration waits on the language server (another process).
+  let verifying: Promise<Verification | null> | null = null;
   const exploration = await explore(question.slice(0, MAX_QUESTION_CHARS), {
     root: options.root,
     db: options.db,
@@ -63,8 +65,12 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
     budget: options.budget ?? options.config.scout.budget,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    onSeeds: (query, seeds) => {
+      verifying = verifyStep({ query, seeds: [...seeds] }, options);
+      verifying.catch(() => undefined); // awaited below; an exploration that throws first must not leave it unhandled
+    },
   });
-  const verification = await verifyStep(exploration, options);
+  const verification = await (verifying ?? verifyStep(exploration, options));
   const answer = synthesize(exploration, scorer.name, options.maxPointers, undefined, verification);
   if (question.length > MAX_QUESTION_CHARS) answer.meta.notes.push(`question cut to its first ${MAX_QUESTION_CHARS} characters`);
   const droppedThroughLinks = options.lsp.droppedOutside().throughLinks - droppedBefore;
@@ -76,12 +82,11 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
 }
 
 /** The verify step for change questions (null for other questions, or when turned off). */
-async function verifyStep(exploration: Exploration, options: AskOptions): Promise<Verification | null> {
+async function verifyStep(exploration: SeededQuestion, options: AskOptions): Promise<Verification | null> {
   if (!wantsVerification(exploration)) return null;
   const timeoutMs = options.verifyTimeoutMs ?? options.config.scout.verifyTimeoutMs;
   if (timeoutMs <= 0) return { status: 'no_checker', checker: null, check: null, ms: 0, note: 'not verified: verification is turned off (scout.verifyTimeoutMs is 0)' };
   const checkers = options.checkers ?? new Checkers();
-  options.onProgress?.({ kind: 'rated', message: 'verifying with the checker (the change is made in memory)', nodesVisited: exploration.visited.length, budgetRemaining: exploration.budgetRemaining });
   try {
     return await verifyAddVariant(exploration, { root: options.root, checkers, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
   } finally {

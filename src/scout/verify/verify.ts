@@ -34,8 +34,11 @@ const TYPE_KINDS = ['enum', 'type_alias', 'property', 'field', 'constant', 'vari
 
 const EXPLORATION_ONLY = 'pointers come from the exploration alone';
 
+/** What the verify step needs of an exploration: the question read and its seeds (available as soon as the seeds are found). */
+export type SeededQuestion = Pick<Exploration, 'query' | 'seeds'>;
+
 /** The question's own declarations (not the constants a derived union was followed to), type-like kinds first. */
-function targetSeeds(exploration: Exploration): ScoutLink[] {
+function targetSeeds(exploration: SeededQuestion): ScoutLink[] {
   const target = exploration.query.target;
   if (!target) return [];
   const last = target.split('.').pop() ?? target;
@@ -45,11 +48,11 @@ function targetSeeds(exploration: Exploration): ScoutLink[] {
 }
 
 /** Whether this question gets a verify step: "add a variant" (other change kinds are not written yet). */
-export function wantsVerification(exploration: Exploration): boolean {
+export function wantsVerification(exploration: SeededQuestion): boolean {
   return exploration.query.intent === 'add_variant';
 }
 
-export async function verifyAddVariant(exploration: Exploration, options: VerifyOptions): Promise<Verification> {
+export async function verifyAddVariant(exploration: SeededQuestion, options: VerifyOptions): Promise<Verification> {
   const started = performance.now();
   const done = (v: Omit<Verification, 'ms'>): Verification => ({ ...v, ms: Math.round(performance.now() - started) });
   const target = exploration.query.target;

@@ -60,6 +60,25 @@ export function nearestConfig(root: string, file: string): string | null {
   }
 }
 
+/**
+ * `node_modules/@types` folders from `dir` up to the repository root: where TypeScript would look for
+ * automatic type packages, stopped at the root (folders above it belong to another project).
+ */
+function typeRootsWithin(root: string, dir: string): string[] {
+  const out: string[] = [];
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    out.push(path.join(d, 'node_modules', '@types'));
+    const rel = path.relative(path.resolve(root), d);
+    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel) || path.dirname(d) === d) break;
+  }
+  return out;
+}
+
+/** Automatic type packages only from inside the repository, unless the configuration says where. */
+function confineTypes(root: string, dir: string, options: ts.CompilerOptions): ts.CompilerOptions {
+  return options.typeRoots || options.types ? options : { ...options, typeRoots: typeRootsWithin(root, dir) };
+}
+
 export interface ProjectConfig {
   options: ts.CompilerOptions;
   rootNames: string[];
@@ -82,11 +101,12 @@ export function loadProjectConfig(root: string, file: string): ProjectConfig {
     if (parsed && parsed.fileNames.length > 0) {
       const rootNames = parsed.fileNames.map((f) => path.resolve(f));
       if (!rootNames.includes(path.resolve(file))) rootNames.push(path.resolve(file));
-      return { options: { ...parsed.options, ...FORCED }, rootNames: rootNames.sort(), source: rel, notes };
+      return { options: confineTypes(root, path.dirname(configPath), { ...parsed.options, ...FORCED }), rootNames: rootNames.sort(), source: rel, notes };
     }
     notes.push(`${rel} ${problems.length > 0 ? `could not be read (${problems[0]})` : 'lists no files'}: checked with default options over every TypeScript file`);
   }
-  return { options: { ...DEFAULT_OPTIONS }, rootNames: listSourceFiles(configPath ? path.dirname(configPath) : root), source: 'defaults (no tsconfig.json)', notes };
+  const dir = configPath ? path.dirname(configPath) : root;
+  return { options: confineTypes(root, dir, { ...DEFAULT_OPTIONS }), rootNames: listSourceFiles(dir), source: 'defaults (no tsconfig.json)', notes };
 }
 
 function stampOf(file: string): string | null {
