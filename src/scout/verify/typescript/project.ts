@@ -6,7 +6,7 @@
  *
  * Nothing here writes: programs are never emitted, the host's writeFile is a no-op.
  */
-import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -126,6 +126,8 @@ export class TsProject {
   readonly host: ts.CompilerHost;
   private readonly sourceFiles = new Map<string, { sf: ts.SourceFile; stamp: string | null }>();
   private overlay = new Map<string, string>();
+  private readonly insideCache = new Map<string, boolean>();
+  private readonly realRoot: string;
   private program: ts.Program | null = null;
   private config: ProjectConfig;
   private configKey = '';
@@ -136,6 +138,7 @@ export class TsProject {
     readonly root: string,
     private readonly anchorFile: string,
   ) {
+    this.realRoot = realpathSync(root);
     this.config = loadProjectConfig(root, anchorFile);
     this.host = ts.createCompilerHost(this.config.options, true);
     const readSource = this.host.getSourceFile.bind(this.host);
@@ -168,10 +171,27 @@ export class TsProject {
     return path.relative(this.root, path.resolve(file)).split(path.sep).join('/');
   }
 
-  /** A file of the repository itself: inside the root, not under node_modules, not a declaration file. */
+  /**
+   * A file of the repository itself: inside the root (after resolving links: a file reached through a link
+   * that leads out is never named in an answer), not under node_modules, not a declaration file.
+   */
   isProjectFile(file: string): boolean {
-    const r = path.relative(this.root, path.resolve(file));
-    return r !== '' && !r.startsWith('..') && !path.isAbsolute(r) && !r.split(path.sep).includes('node_modules') && !file.endsWith('.d.ts');
+    const abs = path.resolve(file);
+    let inside = this.insideCache.get(abs);
+    if (inside === undefined) {
+      const r = path.relative(this.root, abs);
+      inside = r !== '' && !r.startsWith('..') && !path.isAbsolute(r) && !r.split(path.sep).includes('node_modules') && !/\.d\.[mc]?ts$/.test(abs);
+      if (inside) {
+        try {
+          const real = path.relative(this.realRoot, realpathSync(abs));
+          inside = real !== '' && !real.startsWith('..') && !path.isAbsolute(real);
+        } catch {
+          inside = false;
+        }
+      }
+      this.insideCache.set(abs, inside);
+    }
+    return inside;
   }
 
   /**
