@@ -256,11 +256,11 @@ export function synthesize(
     });
     if (query.intent === 'add_variant' && check && verification?.checker) {
       const files = new Set(check.errors.map((e) => e.file));
-      const places = verifiedLabels.slice(0, 6);
+      const places = verifiedLabels.slice(0, 4);
       const review = candidates.filter((c) => c.risk >= 3).length;
       paragraphs.push(
         check.errors.length > 0
-          ? `Adding a variant to \`${target}\` breaks ${verifiedPlaces} place(s) in ${files.size} file(s), verified by the ${verification.checker.name} checker (${check.errors.length} new error(s), ${check.checkedFiles} file(s) checked): ${places.join('; ')}${verifiedPlaces > 6 ? `; and ${verifiedPlaces - 6} more places` : ''}.${review > 0 ? ` ${review} other site(s) compile but may treat the new variant wrongly (medium).` : ''}`
+          ? `Adding a variant to \`${target}\` breaks ${verifiedPlaces} place(s) in ${files.size} file(s), verified by the ${verification.checker.name} checker (${check.errors.length} new error(s), ${check.checkedFiles} file(s) checked): ${places.join('; ')}${verifiedPlaces > 4 ? `; and ${verifiedPlaces - 4} more places` : ''}.${review > 0 ? ` ${review} other site(s) compile but may treat the new variant wrongly (medium).` : ''}`
           : `The ${verification.checker.name} checker finds nothing that stops compiling when \`${target}\` gains a variant (${check.checkedFiles} file(s) checked).${review > 0 ? ` ${review} site(s) compile but may treat the new variant wrongly (a default branch, an if chain, a lookup): review them (medium).` : ''}`,
       );
     } else if (query.intent === 'add_variant') {
@@ -292,7 +292,7 @@ export function synthesize(
       scorer: scorerName,
       notes: [...exploration.notes],
       pointers_omitted: omitted,
-      ...(verification ? { verified_by: verifiedBy(verification) } : {}),
+      ...(verification ? { verified_by: verifiedBy(verification, verifiedPlaces) } : {}),
     },
   };
   if (verification?.note) answer.meta.notes.push(verification.note);
@@ -305,7 +305,7 @@ export function synthesize(
   return answer;
 }
 
-function verifiedBy(v: Verification): VerifiedBy | null {
+function verifiedBy(v: Verification, places: number): VerifiedBy | null {
   if (v.status !== 'verified' || !v.check || !v.checker) return null;
   const { check } = v;
   return {
@@ -314,7 +314,7 @@ function verifiedBy(v: Verification): VerifiedBy | null {
     target: `\`${check.target.name}\`, ${check.target.kind}, ${check.target.file}:${check.target.line}`,
     edit: check.edit,
     errors: check.errors.length,
-    places: new Set(check.errors.map((e) => (e.place ? `${e.file}|${e.place.startLine}|${e.place.endLine}` : `${e.file}|line ${e.line}`))).size,
+    places,
     checked_files: check.checkedFiles,
     ms: v.ms,
   };

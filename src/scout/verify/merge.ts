@@ -16,7 +16,9 @@ export interface MergeCandidate {
 }
 
 /** Longest message kept in a verified pointer (the checker's messages print whole types). */
-const MESSAGE_CHARS = 160;
+const MESSAGE_CHARS = 100;
+/** Longest explanation taken from a merged exploration pointer (its role and place, without the code line). */
+const EXPLANATION_CHARS = 70;
 
 interface ErrorGroup {
   file: string;
@@ -42,8 +44,22 @@ function actionFor(code: string, message: string): string {
   return 'fix this error: handle the new variant here';
 }
 
-function short(message: string): string {
-  return message.length > MESSAGE_CHARS ? `${message.slice(0, MESSAGE_CHARS - 1)}…` : message;
+function short(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * The checker's message, compact: its first sentence (TypeScript adds a second one that repeats the
+ * first with the new member's name), without the "Element implicitly has an 'any' type because" lead-in.
+ */
+function compact(message: string): string {
+  const first = message.split(/(?<=\.)\s+(?=[A-Z])/)[0] ?? message;
+  return short(first.replace(/^Element implicitly has an 'any' type because /, '').replace(/\.$/, ''), MESSAGE_CHARS);
+}
+
+/** An exploration pointer's `what` without its quoted code line and its place (`role in place: \`code\``): the pointer names the place already. */
+function explanation(what: string): string {
+  return short(what.replace(/: `[^]*$/, '').replace(/ in [\w$.#<>]+$/, ''), EXPLANATION_CHARS);
 }
 
 /**
@@ -56,12 +72,14 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
   const byKey = new Map<string, ErrorGroup>();
   for (const e of check.errors) {
     const key = e.place ? `${e.file}|${e.place.startLine}|${e.place.endLine}` : `${e.file}|line ${e.line}`;
-    let g = byKey.get(key);
+    // Errors on one line are one place even when one sits in a nested function (`queue[type].map((op) => …)`).
+    let g = byKey.get(key) ?? byKey.get(`${e.file}|line ${e.line}`);
     if (!g) {
       g = { file: e.file, start: e.place?.startLine ?? e.line, end: e.place?.endLine ?? e.line, placeName: e.place?.name ?? null, errors: [], merged: [] };
       byKey.set(key, g);
       groups.push(g);
     }
+    byKey.set(`${e.file}|line ${e.line}`, g);
     g.errors.push(e);
   }
   const rest: MergeCandidate[] = [];
@@ -94,7 +112,7 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
     lines.delete(first.line);
     const pointer: Pointer = {
       location: `${first.file}:${first.line}`,
-      what: `verified by ${checker}: ${first.code} ${short(first.message)}${more}${where}${explored ? ` · ${explored.pointer.what}` : ''}`,
+      what: `verified by ${checker}: ${first.code} ${compact(first.message)}${more}${where}${explored ? ` · ${explanation(explored.pointer.what)}` : ''}`,
       risk: 'high',
       relevance: 5,
       action: explored && explored.risk >= 4 ? explored.pointer.action : actionFor(first.code, first.message),
@@ -102,7 +120,7 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
     };
     if (lines.size > 0) pointer.also = [...lines].sort((a, b) => a - b);
     verified.push(pointer);
-    labels.push(`${g.placeName ? `${g.placeName} ` : ''}(${first.file}:${first.line}, ${codes.join(', ')})`);
+    labels.push(g.placeName ? `${g.placeName} (${first.file}:${first.line}, ${codes.join(', ')})` : `${first.file}:${first.line} (${codes.join(', ')})`);
   }
   return { verified, rest, labels };
 }
