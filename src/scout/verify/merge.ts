@@ -94,7 +94,7 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
       continue;
     }
     if (c.risk >= 4) {
-      rest.push({ ...c, risk: 3, pointer: { ...c.pointer, risk: 'medium', what: `${c.pointer.what} (compiles with the new variant: ${checker} reports nothing here; check what it does at run time)` } });
+      rest.push({ ...c, risk: 3, pointer: { ...c.pointer, risk: 'medium', what: `${c.pointer.what} (compiles: ${checker} reports no error here; check its behaviour)` } });
     } else rest.push(c);
   }
   const verified: Pointer[] = [];
