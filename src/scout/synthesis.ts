@@ -264,12 +264,17 @@ export function synthesize(
           : `The ${verification.checker.name} checker finds nothing that stops compiling when \`${target}\` gains a variant (${check.checkedFiles} file(s) checked).${review > 0 ? ` ${review} site(s) compile but may treat the new variant wrongly (a default branch, an if chain, a lookup): review them (medium).` : ''}`,
       );
     } else if (query.intent === 'add_variant') {
-      if (verification?.status === 'refused' && verification.note) paragraphs.push(`${verification.note.replace(/^not verified: /, 'Not verified: ')}.`);
       paragraphs.push(
         high.length > 0
           ? `Adding a variant to \`${target}\` breaks or needs review at ${high.length} high-risk site(s) in ${files.size} file(s): ${grouped.slice(0, 6).join('; ')}${grouped.length > 6 ? `; and ${grouped.length - 6} more places` : ''}.`
           : `No exhaustive switch, Record key or exhaustiveness check over \`${target}\` was found; ${candidates.length} other site(s) are worth a look.`,
       );
+      // Why no checker confirmed it: the change cannot be expressed (a clear message first), or exploration only.
+      if (verification?.note) {
+        const sentence = `${verification.note.replace(/^not verified: /, 'Not verified: ').replace(/; pointers come from the exploration alone$/, '')}.`;
+        if (verification.status === 'refused') paragraphs.unshift(sentence);
+        else paragraphs.push(`${sentence} The risks above are the exploration's.`);
+      }
     } else {
       paragraphs.push(`${query.interpretation} Found ${candidates.length} relevant site(s)${high.length > 0 ? `, ${high.length} of them high-risk` : ''}${files.size > 0 ? ` across ${files.size} file(s)` : ''}.`);
     }

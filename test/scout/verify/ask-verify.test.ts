@@ -106,6 +106,7 @@ describe('ask + verify (TypeScript)', () => {
     expect(answer.meta.verified_by).toBeNull();
     expect(answer.meta.notes.join('\n')).toMatch(/not verified: the typescript checker did not finish within 1 ms; pointers come from the exploration alone/);
     expect(answer.pointers.length).toBeGreaterThan(0);
+    expect(answer.summary).toMatch(/Not verified: the typescript checker did not finish within 1 ms\. The risks above are the exploration's\./);
   });
 
   it('leaves the user\'s tree as it was (the index lives in .scout/)', () => {
