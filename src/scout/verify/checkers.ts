@@ -4,13 +4,13 @@
  * A language without a checker here is answered by the exploration alone, and the answer says so.
  */
 import type { Checker } from './checker.js';
-import { TypeScriptChecker } from './typescript-checker.js';
+import { WorkerTypeScriptChecker } from './worker-checker.js';
 
 export class Checkers {
   private readonly list: Checker[];
 
   constructor(list?: Checker[]) {
-    this.list = list ?? [new TypeScriptChecker()];
+    this.list = list ?? [new WorkerTypeScriptChecker()];
   }
 
   /** The checker for a file, or null when its language has none. */

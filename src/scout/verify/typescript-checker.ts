@@ -7,7 +7,8 @@
  * Kept warm between questions when the caller keeps the checker (the MCP server's workspace does): the
  * unmodified program, the import graph and the unmodified diagnostics of each file are reused until a
  * file changes on disk. Between steps (building a program, checking one file) it yields to the event loop
- * and gives up with CheckTimeout once the deadline has passed; one step itself is not interrupted.
+ * and gives up with CheckTimeout once the deadline has passed; one step itself is not interrupted here
+ * (WorkerTypeScriptChecker runs this class in a worker thread and terminates it when a step hangs).
  */
 import path from 'node:path';
 import ts from 'typescript';
