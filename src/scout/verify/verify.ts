@@ -65,7 +65,7 @@ export async function verifyAddVariant(exploration: SeededQuestion, options: Ver
   for (const seed of seeds) {
     const checker = options.checkers.for(seed.location.file);
     if (!checker) {
-      unsupported ??= path.extname(seed.location.file) || seed.location.file;
+      unsupported ??= /\.d\.[mc]?ts$/.test(seed.location.file) ? 'declaration (.d.ts)' : path.extname(seed.location.file) || seed.location.file;
       continue;
     }
     const id = { name: checker.name, version: checker.version };

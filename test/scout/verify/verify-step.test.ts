@@ -40,6 +40,13 @@ describe('verify step', () => {
     expect(v.note).toMatch(/not verified: no checker for \.py files yet \(verification covers fake\); pointers come from the exploration alone/);
   });
 
+  it('a declaration file is not something the checker edits', async () => {
+    const dts = fake(async () => ok);
+    dts.handles = (f) => f.endsWith('.ts') && !f.endsWith('.d.ts');
+    const v = await verifyAddVariant(exploration('what breaks if I add a variant to `Kind`?', [seed('types/kind.d.ts', 'Kind', 'enum')]), { root: '/r', checkers: new Checkers([dts]), timeoutMs: 5000 });
+    expect(v.note).toMatch(/no checker for declaration \(\.d\.ts\) files yet/);
+  });
+
   it('a checker that crashes degrades with a note', async () => {
     const v = await verifyAddVariant(exploration('what breaks if I add a variant to `Kind`?', [seed('src/kind.ts', 'Kind', 'enum')]), { root: '/r', checkers: new Checkers([fake(async () => { throw new Error('out of memory\nstack'); })]), timeoutMs: 5000 });
     expect(v).toMatchObject({ status: 'failed', checker: { name: 'fake' } });
