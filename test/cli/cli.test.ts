@@ -190,8 +190,10 @@ describe('scout ask and scout demo', () => {
     const answer = JSON.parse(out.stdout);
     expect(Object.keys(answer)).toEqual(['summary', 'pointers', 'ignored', 'meta']);
     expect(answer.pointers[0]).toMatchObject({ location: expect.stringMatching(/^src\/.+:\d+$/), what: expect.any(String), risk: 'high', relevance: expect.any(Number), action: expect.any(String) });
-    expect(Object.keys(answer.pointers[0]).every((k: string) => ['location', 'what', 'risk', 'relevance', 'action', 'also'].includes(k))).toBe(true);
-    expect(answer.meta).toMatchObject({ scorer: 'heuristic', nodes_visited: expect.any(Number), budget_remaining: expect.any(Number) });
+    expect(Object.keys(answer.pointers[0]).every((k: string) => ['location', 'what', 'risk', 'relevance', 'action', 'also', 'verified'].includes(k))).toBe(true);
+    // The demo's high-risk pointers are verified by the TypeScript checker (the change made in memory).
+    expect(answer.pointers[0]).toMatchObject({ verified: true, what: expect.stringMatching(/^verified by typescript: TS\d+ /) });
+    expect(answer.meta).toMatchObject({ scorer: 'heuristic', nodes_visited: expect.any(Number), budget_remaining: expect.any(Number), verified_by: { checker: 'typescript', errors: 4 } });
     expect(answer.meta.freshness).toMatchObject({ note: expect.any(String) });
     expect(readFileSync(trace, 'utf8')).toContain('<svg');
   });

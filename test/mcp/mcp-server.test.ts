@@ -249,6 +249,9 @@ describe('scout', () => {
     const s = structured(result, 'scout');
     const pointers = s.pointers as Array<{ location: string; risk: string }>;
     expect(pointers.some((p) => p.location.startsWith('src/kinds.ts:') && p.risk === 'high')).toBe(true);
+    // Verified by the TypeScript checker the workspace keeps warm: every high pointer is a checker error.
+    expect((s.meta as { verified_by?: unknown }).verified_by).toMatchObject({ checker: 'typescript', errors: expect.any(Number) });
+    expect(pointers.filter((p) => p.risk === 'high').every((p) => (p as { verified?: boolean }).verified === true)).toBe(true);
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.some((m) => m.includes('expanding'))).toBe(true);
     const total = (s.meta as { pointers_total: number }).pointers_total;
