@@ -171,10 +171,12 @@ function bm25Candidates(
   limit: number | null,
   offset = 0,
   match: string | null = ftsQuery(req.query),
+  withText = true,
 ): Candidate[] {
   if (!match) return [];
   const w = FIELD_WEIGHTS;
-  const sql = `SELECT ${CHUNK_COLUMNS}, -bm25(search_fts, ${w.name}, ${w.signature}, ${w.docstring}, ${w.path}, ${w.body}) AS score
+  const columns = withText ? CHUNK_COLUMNS : CHUNK_COLUMNS.replace('c.text AS text', "'' AS text");
+  const sql = `SELECT ${columns}, -bm25(search_fts, ${w.name}, ${w.signature}, ${w.docstring}, ${w.path}, ${w.body}) AS score
     FROM search_fts JOIN ${CHUNK_FROM}
     WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND ${compiled.where}
     ORDER BY score DESC ${limit === null ? '' : 'LIMIT ? OFFSET ?'}`;
@@ -240,7 +242,8 @@ async function rankedSearch(
       });
     }
   } else {
-    const lexical = bm25Candidates(db, req, compiled, req.mode === 'hybrid' || byFile ? pool : want, 0, match);
+    // File ranking reads the text of the shown chunks only (a pool of 200 chunk texts costs more than the ranking).
+    const lexical = bm25Candidates(db, req, compiled, req.mode === 'hybrid' || byFile ? pool : want, 0, match, !byFile);
     ranked =
       req.mode === 'hybrid'
         ? lexical.map((candidate) => ({ candidate, score: structuralScore(candidate, queryTokens, contextFiles, identifierQuery && !byFile) }))
@@ -298,6 +301,7 @@ function fileRankedPage(
     `SELECT ${CHUNK_COLUMNS}, -bm25(search_fts, ${FIELD_WEIGHTS.name}, ${FIELD_WEIGHTS.signature}, ${FIELD_WEIGHTS.docstring}, ${FIELD_WEIGHTS.path}, ${FIELD_WEIGHTS.body}) AS score
       FROM search_fts JOIN ${CHUNK_FROM} WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND f.path = ? AND ${compiled.where} ORDER BY score DESC LIMIT 1`,
   );
+  const chunkText = db.prepare('SELECT text FROM chunks WHERE id = ?').pluck();
   const results: SearchResult[] = [];
   const texts: string[] = [];
   for (const f of page) {
@@ -308,6 +312,7 @@ function fileRankedPage(
       if (row) candidate = { ...row, isExported: row.isExported === null ? null : Boolean(row.isExported) };
     }
     if (!candidate) continue;
+    if (candidate.text === '') candidate = { ...candidate, text: (chunkText.get(candidate.chunkId) as string | undefined) ?? '' };
     const result = toResult(candidate, f.score);
     if (chunks.length > 1) result.more_in_file = chunks.length - 1;
     results.push(result);

@@ -66,14 +66,25 @@ export function gatherFileEvidence(db: Database.Database, compiled: CompiledFilt
   let totalChunks = 0;
   for (const n of lengths.values()) totalChunks += n;
   const average = totalChunks / fileCount;
-  const perToken = db.prepare(
-    `SELECT c.file_id AS id, f.path AS path, COUNT(*) AS n FROM ${FROM} WHERE search_fts MATCH ? AND ${compiled.where} GROUP BY c.file_id`,
-  );
+  // Unfiltered, the per-token count needs the chunk's file only (no joins to files and definitions).
+  const unfiltered = compiled.where === '1' && compiled.params.length === 0;
+  const perToken = unfiltered
+    ? db.prepare('SELECT c.file_id AS id, COUNT(*) AS n FROM search_fts JOIN chunks c ON c.id = search_fts.rowid WHERE search_fts MATCH ? GROUP BY c.file_id')
+    : db.prepare(`SELECT c.file_id AS id, COUNT(*) AS n FROM ${FROM} WHERE search_fts MATCH ? AND ${compiled.where} GROUP BY c.file_id`);
+  const wholeById = new Map<number, number>();
   for (const { token, weight } of input.tokens) {
-    const rows = perToken.all(`${TEXT_COLUMNS}: ${quote(token)}`, ...compiled.params) as Array<{ id: number; path: string; n: number }>;
+    const rows = perToken.all(`${TEXT_COLUMNS}: ${quote(token)}`, ...(unfiltered ? [] : compiled.params)) as Array<{ id: number; n: number }>;
     if (rows.length === 0) continue;
     const w = weight * idf(rows.length, fileCount);
-    for (const r of rows) entry(r.path).whole += w * saturate(r.n, lengths.get(r.id) ?? average, average);
+    for (const r of rows) wholeById.set(r.id, (wholeById.get(r.id) ?? 0) + w * saturate(r.n, lengths.get(r.id) ?? average, average));
+  }
+  if (wholeById.size > 0) {
+    const pathOf = new Map<number, string>();
+    for (const [id, p] of db.prepare('SELECT id, path FROM files').raw().all() as Array<[number, string]>) pathOf.set(id, p);
+    for (const [id, score] of wholeById) {
+      const p = pathOf.get(id);
+      if (p !== undefined) entry(p).whole += score;
+    }
   }
 
   // Definitions the query names: a name defined in many files says less about each.

@@ -123,7 +123,7 @@ export function extractIssueTerms(text: string): IssueTerms {
     if (p.includes('/') || /^[\w-]+\.(?:py|ts|tsx|js|mjs|go|rs|java|rb)$/.test(p)) addPath(p);
   }
   // Code-looking words in the prose itself: parseDuration, max_age, Response.iter_lines.
-  for (const m of withoutFences.matchAll(/(?<![\w/.-])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?/g)) {
+  for (const m of withoutFences.matchAll(/(?<![\w/.-])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?(?![\w$.]*\/)/g)) {
     const w = m[0].replace(/\(\)$/, '');
     if (m[0].endsWith('()') || looksLikeCode(w)) addIdentifier(w);
   }
