@@ -26,7 +26,7 @@ function issueText([api, helper, internal, file, frame], i) {
   while (text.length < 3000) {
     text += ` Additional detail: the same happens with ${helper} when the input is empty, and when ${api} is called inside Effect.scoped with a finalizer that logs; the log line never appears.`;
   }
-  return text.slice(0, 3000).replace(/\s*\n\s*/g, ' ');
+  return text.slice(0, 3000).replace(/\s*\n\s*/g, ' ').trim();
 }
 
 export function issueTexts() {
