@@ -209,7 +209,9 @@ async function rankedSearch(
     return { ...exhaustivePage(db, req, compiled), ranking: 'exhaustive' };
   }
   const identifierQuery = isIdentifierQuery(req.query);
-  const byFile = req.rank === 'files' || (req.rank === 'auto' && prefersFileRanking(req.query, identifierQuery));
+  // Semantic mode with vectors answers from vectors alone, chunk by chunk, unless files are asked for.
+  const vectorOnly = req.mode === 'semantic' && vectors !== null;
+  const byFile = req.rank === 'files' || (req.rank === 'auto' && !vectorOnly && prefersFileRanking(req.query, identifierQuery));
   const terms = byFile ? extractIssueTerms(req.query) : null;
   const tokens = terms ? weightedTokens(req.query, terms, FILE_QUERY_TOKENS) : [];
   const match = terms ? (tokens.length > 0 ? tokens.map((t) => `"${t.token.replace(/"/g, '""')}"`).join(' OR ') : null) : ftsQuery(req.query);
