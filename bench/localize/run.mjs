@@ -32,6 +32,9 @@ const MIRRORS = arg('--mirrors', '/work/.mirror');
 const WORK = arg('--work', path.join(os.tmpdir(), 'scout-localize'));
 const WRITE = !process.argv.includes('--no-write');
 const DUMP = arg('--dump', null);
+// Robustness check: drop the subject line (conventional-commit scopes such as "fix(client):" name the module,
+// which a user's bug report would not); the body alone is the query.
+const BODY_ONLY = process.argv.includes('--body-only');
 
 /** Scout configurations run side by side (the first is the default answer). */
 const VARIANTS = [
@@ -42,6 +45,7 @@ const VARIANTS = [
 
 const data = JSON.parse(readFileSync(path.join(here, 'instances.json'), 'utf8'));
 let instances = data.instances;
+if (BODY_ONLY) instances = instances.map((i) => ({ ...i, query: i.query.split('\n').slice(1).join('\n').trim() || i.query }));
 if (SPLIT !== 'all') instances = instances.filter((i) => i.split === SPLIT);
 if (ONLY_REPO) instances = instances.filter((i) => i.repo === ONLY_REPO);
 
@@ -153,5 +157,7 @@ if (WRITE) {
   const rev = git(repoRoot, 'rev-parse', '--short', 'HEAD').trim();
   const cpu = os.cpus()[0]?.model ?? 'cpu';
   const header = `# File-localization benchmark\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), Node ${process.version}, scout at ${rev}, all in one run of \`node bench/localize/run.mjs\` (split: ${SPLIT}).\n\n`;
-  writeFileSync(path.join(repoRoot, 'bench/results/localize.md'), header + report + '\n');
+  const out = BODY_ONLY ? 'bench/results/localize-body-only.md' : 'bench/results/localize.md';
+  const what = BODY_ONLY ? 'Queries: the commit message body only (subject line dropped), a robustness check.\n\n' : '';
+  writeFileSync(path.join(repoRoot, out), header.replace('run.mjs`', `run.mjs${BODY_ONLY ? ' --body-only' : ''}\``.slice(0, -1) + '`') + what + report + '\n');
 }

@@ -233,6 +233,12 @@ describe('errors are isError results that say how to fix the call', () => {
     const junk = await call('search', { query: '\u0000\u0001\u0002\ufffd\ud800 \u0007' });
     expect(junk.isError).toBe(true);
     expect(textOf(junk)).toMatch(/control characters/);
+    const report = await call('search', { query: 'endpointFor returns the wrong URL\n  File "src/router.py", line 3, in endpoint_for\nValueError: "no endpoint for this provider kind"', demote_tests: false });
+    expect(report.isError, textOf(report)).toBeFalsy();
+    const answer = structured(report, 'search');
+    expect(answer.ranking).toBe('files');
+    expect(answer.interpreted_as).toMatchObject({ frames: [{ path: 'src/router.py', line: 3, function: 'endpoint_for' }] });
+    expect(structured(await call('search', { query: 'endpointFor', rank: 'chunks' }), 'search').ranking).toBe('chunks');
     const mixed = await call('search', { query: 'provider\u0000\u0001 endpoint' });
     expect(mixed.isError, textOf(mixed)).toBeFalsy();
     expect((structured(mixed, 'search').notes as string[]).join()).toMatch(/replaced by spaces/);
