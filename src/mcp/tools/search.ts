@@ -52,7 +52,7 @@ export const searchTool = defineTool({
   name: 'search',
   title: 'Search code',
   description:
-    "Find code by keywords or meaning. mode: hybrid (default), exact (names; literal/regex for raw text), semantic, definition, similar (query = code). exhaustive + cursor pages through ALL matches. A pasted bug report finds the files to fix: prose ranks files, tests last.",
+    "Find code by keywords or meaning. mode: hybrid (default), exact (names; literal/regex for raw text), semantic, definition, similar (query = code). exhaustive + cursor pages through ALL matches. Bug reports work as queries.",
   input: {
     query: z.string().min(1).max(200_000), // longer than 20,000 characters: cut, and the answer says so
     mode: z.enum(['exact', 'semantic', 'hybrid', 'definition', 'similar']).optional(),
