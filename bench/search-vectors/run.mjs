@@ -30,6 +30,8 @@ const arg = (name, fallback) => {
 const SETS = arg('--set', 'both') === 'both' ? ['heldout', 'dev'] : [arg('--set')];
 const MODES = arg('--modes', 'exact,semantic,hybrid').split(',');
 const SEED = 20261125;
+/** Query → function is a chunk ranking: scout's default for prose queries ranks files (one result per file) instead. */
+const CHUNKS = ['--rank', 'chunks'];
 const K = 10;
 const SAMPLE = { python: { dev: 150, heldout: 300 }, typescript: { dev: 100, heldout: 200 } };
 const MIRROR = process.env.SCOUT_MIRROR ?? '/work/.mirror';
@@ -292,16 +294,17 @@ for (const corpus of corpora) {
       if (process.env.BENCH_DUMP && set === 'dev') writeFileSync(`/tmp/bench-${corpus.language}-${system.replace(/\W+/g, '_')}.json`, JSON.stringify(items.map((it, i) => ({ ...it, strict: strict[i], top: answers[i].results.slice(0, 3).map((r) => `${r.file}:${r.line} ${r.symbol}`) })), null, 1));
     };
     record('BM25 files', items.map((it) => bm.query(it.query)));
-    for (const mode of MODES) record(`scout ${mode}`, scoutSearchBatch(corpus.stripped, items.map((it) => it.query), { mode }));
+    for (const mode of MODES) record(`scout ${mode}`, scoutSearchBatch(corpus.stripped, items.map((it) => it.query), { mode, extra: CHUNKS }));
     if (MODES.includes('hybrid')) {
       // The same hybrid mode with vectors off, to separate what the vectors add from the lexical ranking under them.
       const config = path.join(corpus.stripped, 'scout.config.json');
       writeFileSync(config, JSON.stringify({ embeddings: { provider: 'none' } }));
       try {
-        record('scout hybrid, vectors off', scoutSearchBatch(corpus.stripped, items.map((it) => it.query), { mode: 'hybrid' }));
+        record('scout hybrid, vectors off', scoutSearchBatch(corpus.stripped, items.map((it) => it.query), { mode: 'hybrid', extra: CHUNKS }));
       } finally {
         rmSync(config, { force: true });
       }
+      record('scout hybrid, rank auto (files)', scoutSearchBatch(corpus.stripped, items.map((it) => it.query), { mode: 'hybrid' }));
     }
   }
 }
@@ -334,14 +337,15 @@ if (SETS.includes('heldout')) {
       console.log(`  short, ${label.padEnd(18)} ${system.padEnd(26)} function MRR@10 ${definition ? definition.mrr.toFixed(3) : '  -  '} | file MRR@10 ${shortRows.at(-1).file.mrr.toFixed(3)}`);
     };
     record('BM25 files', short.map((q) => bm.query(q.q)));
-    for (const mode of MODES) record(`scout ${mode}`, scoutSearchBatch(dir, short.map((q) => q.q), { mode }));
+    for (const mode of MODES) record(`scout ${mode}`, scoutSearchBatch(dir, short.map((q) => q.q), { mode, extra: CHUNKS }));
     const config = path.join(dir, 'scout.config.json');
     writeFileSync(config, JSON.stringify({ embeddings: { provider: 'none' } }));
     try {
-      record('scout hybrid, vectors off', scoutSearchBatch(dir, short.map((q) => q.q), { mode: 'hybrid' }));
+      record('scout hybrid, vectors off', scoutSearchBatch(dir, short.map((q) => q.q), { mode: 'hybrid', extra: CHUNKS }));
     } finally {
       rmSync(config, { force: true });
     }
+    record('scout hybrid, rank auto (files)', scoutSearchBatch(dir, short.map((q) => q.q), { mode: 'hybrid' }));
   }
 }
 
@@ -384,6 +388,8 @@ const out = [
   'with the baseline, which ranks whole files). Items are split dev / held-out by a hash of their id; tuning used dev only.',
   'scout runs with its default configuration: `embeddings.provider` = `embedded` (word vectors, no server), except',
   '"scout hybrid, vectors off" (`embeddings.provider` = `none`: the lexical ranking that hybrid re-ranks with vectors).',
+  'Every scout row ranks chunks (`--rank chunks`), except "rank auto (files)": scout\'s default for prose queries, one',
+  'result per file (its best chunk), files ranked on their whole evidence, without vectors.',
   '',
   ...corpora.map((c) => `- ${c.language}: ${c.language === 'python' ? PY_REPOS.map((r) => `${r.repo}@${r.commit.slice(0, 10)}`).join(', ') : `${EFFECT} src/ (first ~100k lines)`}; ${c.files} files, ${c.items.length} documented functions`),
   '',

@@ -40,6 +40,8 @@ Search:
   --mode exact|semantic|hybrid|definition|similar   (default hybrid)
   --limit N (1-100, default 10)   --exhaustive   --cursor C   --min-score X   --stage discover|refine
   --literal | --regex             match the query as a literal string / regular expression in file contents
+  --rank auto|files|chunks        auto: prose and long queries (a pasted bug report) rank files, identifiers rank chunks
+  --demote-tests true|false       file ranking: test files after the code they exercise (default true)
 Filters (repeatable or comma-separated):
   --path-prefix P  --path-contains S  --path-not-contains S  --path-glob G  --kind K  --extension .ts
   --exported true|false  --decorator S  --has-docstring true|false  --context FILE (rank these files first)
@@ -65,6 +67,8 @@ async function main(argv: string[]): Promise<number> {
         cursor: { type: 'string' },
         'min-score': { type: 'string' },
         stage: { type: 'string' },
+        rank: { type: 'string' },
+        'demote-tests': { type: 'string' },
         literal: { type: 'boolean' },
         regex: { type: 'boolean' },
         'path-prefix': { type: 'string' },

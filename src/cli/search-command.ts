@@ -18,6 +18,8 @@ export interface SearchFlags {
   cursor?: string;
   'min-score'?: string;
   stage?: string;
+  rank?: string;
+  'demote-tests'?: string;
   literal?: boolean;
   regex?: boolean;
   'path-prefix'?: string;
@@ -89,6 +91,9 @@ export function requestFromFlags(root: string, query: string, flags: SearchFlags
   if (flags.stage !== undefined) request.stage = flags.stage as 'discover' | 'refine';
   if (flags.literal) request.literal = true;
   if (flags.regex) request.regex = true;
+  if (flags.rank !== undefined) request.rank = flags.rank as 'auto' | 'files' | 'chunks';
+  const demote = bool('demote-tests', flags['demote-tests']);
+  if (demote !== undefined) request.demote_tests = demote;
   return request;
 }
 
@@ -130,10 +135,22 @@ export function readQueriesFile(file: string): string[] {
 export function formatSearch(answer: SearchOutput): string {
   const out: string[] = [];
   const total = answer.total_matches !== undefined ? ` of ${answer.total_matches}` : '';
-  out.push(`${answer.results.length}${total} result(s) for "${answer.query}" (mode ${answer.mode}, ${answer.elapsed_ms} ms; ${answer.freshness.note})`);
+  const query = answer.query.length > 200 ? `${answer.query.slice(0, 199).replace(/\s+/g, ' ')}…` : answer.query;
+  out.push(`${answer.results.length}${total} result(s) for "${query}" (mode ${answer.mode}, ranking ${answer.ranking}, ${answer.elapsed_ms} ms; ${answer.freshness.note})`);
   if (answer.filters !== 'none') out.push(`filters: ${answer.filters}`);
+  const read = answer.interpreted_as;
+  if (read) {
+    const parts = [
+      read.identifiers.length ? `identifiers ${read.identifiers.slice(0, 12).join(', ')}` : '',
+      read.paths.length ? `paths ${read.paths.slice(0, 6).join(', ')}` : '',
+      read.errors.length ? `strings ${read.errors.slice(0, 4).map((e) => JSON.stringify(e)).join(', ')}` : '',
+      read.options.length ? `options ${read.options.slice(0, 6).join(', ')}` : '',
+    ].filter(Boolean);
+    if (parts.length > 0) out.push(`read as: ${parts.join('; ')}`);
+  }
   for (const r of answer.results) {
-    out.push('', `${r.file}:${r.line}-${r.end_line}  ${r.kind} ${r.symbol ?? ''}  score ${r.score}`);
+    const more = r.more_in_file ? `  (+${r.more_in_file} more in file)` : '';
+    out.push('', `${r.file}:${r.line}-${r.end_line}  ${r.kind} ${r.symbol ?? ''}  score ${r.score}${more}`);
     for (const line of r.snippet.split('\n')) out.push(`    ${line}`);
   }
   if (answer.related_terms.length > 0) out.push('', `related terms: ${answer.related_terms.join(', ')}`);

@@ -42,6 +42,8 @@ export interface ScoutConfig {
     llmModel: string;
     llmApiKeyEnv: string;
     llmTimeoutMs: number;
+    /** Milliseconds the language's checker may take to verify a change question (0: no verification). */
+    verifyTimeoutMs: number;
   };
   /** Optional vector search. BM25 works without it. */
   embeddings: {
@@ -102,6 +104,7 @@ export const DEFAULT_CONFIG: ScoutConfig = {
     llmModel: 'functiongemma',
     llmApiKeyEnv: 'OPENAI_API_KEY',
     llmTimeoutMs: 20_000,
+    verifyTimeoutMs: 15_000,
   },
   embeddings: {
     provider: 'embedded',

@@ -11,6 +11,7 @@ import type { IndexStats } from '../index/indexer.js';
 import type { SqliteStore } from '../index/store.js';
 import type { ChangeWatcher } from '../index/watcher.js';
 import type { LspService } from '../lsp/lsp-service.js';
+import type { Checkers } from '../scout/verify/checkers.js';
 import { ReadWriteLock } from './rw-lock.js';
 
 export interface Loaded {
@@ -23,6 +24,7 @@ export class ScoutWorkspace {
   readonly lock = new ReadWriteLock();
   private loading: Promise<Loaded> | null = null;
   private lspService: LspService | null = null;
+  private checkerSet: Checkers | null = null;
   private closed = false;
   /** Bumped after every index write, so caches of answers know when they went stale. */
   generation = 0;
@@ -98,6 +100,14 @@ export class ScoutWorkspace {
     return this.lspService;
   }
 
+  /** The checkers of the verify step, kept for the server's life: their programs stay warm across questions. */
+  async checkers(): Promise<Checkers> {
+    if (this.checkerSet) return this.checkerSet;
+    const { Checkers } = await import('../scout/verify/checkers.js');
+    this.checkerSet ??= new Checkers();
+    return this.checkerSet;
+  }
+
   /**
    * Background warm-up after the server is connected: index (or refresh) the
    * repository, then start the language server of the main language with a cheap
@@ -121,6 +131,7 @@ export class ScoutWorkspace {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.checkerSet?.dispose();
     await this.lspService?.shutdown();
     if (this.loading) {
       const loaded = await this.loading.catch(() => null);

@@ -13,6 +13,8 @@ import { LlmScorer } from './scorers/llm.js';
 import { MockScorer } from './scorers/mock.js';
 import type { Scorer } from './scorers/scorer.js';
 import { synthesize, type ScoutAnswer } from './synthesis.js';
+import { Checkers } from './verify/checkers.js';
+import { verifyAddVariant, wantsVerification, type SeededQuestion, type Verification } from './verify/verify.js';
 
 export const SCORER_NAMES = ['heuristic', 'llm', 'mock'] as const;
 
@@ -37,6 +39,10 @@ export interface AskOptions {
   maxPointers?: number;
   onProgress?: (event: ProgressEvent) => void;
   signal?: AbortSignal;
+  /** The checkers for the verify step; a long-lived caller passes the same ones every time (warm programs). Default: new ones for this question. */
+  checkers?: Checkers;
+  /** Milliseconds the checker may take; default config.scout.verifyTimeoutMs (0 turns verification off). */
+  verifyTimeoutMs?: number;
 }
 
 export const MAX_QUESTION_CHARS = 2000;
@@ -47,6 +53,8 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
   const scorer = makeScorer(scorerName, options.config);
   options.lsp.refreshConfinement();
   const droppedBefore = options.lsp.droppedOutside().throughLinks;
+  // The checker (in this process) runs while the exploration waits on the language server (another process).
+  let verifying: Promise<Verification | null> | null = null;
   const exploration = await explore(question.slice(0, MAX_QUESTION_CHARS), {
     root: options.root,
     db: options.db,
@@ -57,8 +65,13 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
     budget: options.budget ?? options.config.scout.budget,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    onSeeds: (query, seeds) => {
+      verifying = verifyStep({ query, seeds: [...seeds] }, options);
+      verifying.catch(() => undefined); // awaited below; an exploration that throws first must not leave it unhandled
+    },
   });
-  const answer = synthesize(exploration, scorer.name, options.maxPointers);
+  const verification = await (verifying ?? verifyStep(exploration, options));
+  const answer = synthesize(exploration, scorer.name, options.maxPointers, undefined, verification);
   if (question.length > MAX_QUESTION_CHARS) answer.meta.notes.push(`question cut to its first ${MAX_QUESTION_CHARS} characters`);
   const droppedThroughLinks = options.lsp.droppedOutside().throughLinks - droppedBefore;
   if (droppedThroughLinks > 0) {
@@ -66,4 +79,17 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
   }
   if (scorer instanceof LlmScorer && scorer.stats.lastProblem) answer.meta.notes.push(`LLM scorer: ${scorer.stats.lastProblem}; affected links were rated by the heuristic`);
   return { answer, exploration };
+}
+
+/** The verify step for change questions (null for other questions, or when turned off). */
+async function verifyStep(exploration: SeededQuestion, options: AskOptions): Promise<Verification | null> {
+  if (!wantsVerification(exploration)) return null;
+  const timeoutMs = options.verifyTimeoutMs ?? options.config.scout.verifyTimeoutMs;
+  if (timeoutMs <= 0) return { status: 'no_checker', checker: null, check: null, ms: 0, note: 'not verified: verification is turned off (scout.verifyTimeoutMs is 0)' };
+  const checkers = options.checkers ?? new Checkers();
+  try {
+    return await verifyAddVariant(exploration, { root: options.root, checkers, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
+  } finally {
+    if (!options.checkers) checkers.dispose();
+  }
 }

@@ -37,6 +37,8 @@ export interface ExploreOptions {
   depth?: number | null;
   breadth?: number | null;
   onProgress?: (event: ProgressEvent) => void;
+  /** Called once the seeds are found, before the loop: work that needs only the seeds (the verify step) can start then. */
+  onSeeds?: (query: AnalyzedQuery, seeds: readonly ScoutLink[]) => void;
   signal?: AbortSignal;
 }
 
@@ -106,6 +108,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
     options.onProgress?.({ kind, message, nodesVisited: visited.size, budgetRemaining: budgetLeft });
 
   const { seeds, suggestions } = await findSeeds(query, options, files, notes);
+  options.onSeeds?.(query, seeds);
   const derivedFrom = seeds.filter((s) => s.relation === 'seed' && (s.kind === 'constant' || s.kind === 'variable') && s.symbol).map((s) => s.symbol as string);
   const keySites: KeySiteContext = { lsp: options.lsp, db: options.db, files, signal: options.signal, derivedFrom, notes };
   // Seeds are rated too: for "where is X" questions they are the answer, for "what breaks" the definition to edit.

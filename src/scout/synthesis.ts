@@ -11,6 +11,8 @@ import { buildsObjectAt } from './site-text.js';
 import type { Intent } from './query-analysis.js';
 import { safelyIgnoredReason } from './scorers/heuristic.js';
 import { sitesOf } from './places.js';
+import { mergeVerified } from './verify/merge.js';
+import type { Verification } from './verify/verify.js';
 
 export interface Pointer {
   location: string;
@@ -20,6 +22,23 @@ export interface Pointer {
   action: string;
   /** Other lines of the same place (same file, enclosing definition and risk), listed once here. */
   also?: number[];
+  /** Set when a language's checker reported an error here for the change (see meta.verified_by). */
+  verified?: true;
+}
+
+/** What verified the answer's high-risk pointers (null when nothing did: the reason is in meta.notes). */
+export interface VerifiedBy {
+  checker: string;
+  version: string;
+  /** The declaration changed and how (`LLMKind`, `enum (string)`, `src/kinds.ts:2`). */
+  target: string;
+  /** The edit made in memory (never on disk). */
+  edit: string;
+  /** New errors, and the places (pointers) they group into. */
+  errors: number;
+  places: number;
+  checked_files: number;
+  ms: number;
 }
 
 export interface ScoutAnswer {
@@ -39,6 +58,8 @@ export interface ScoutAnswer {
     scorer: string;
     notes: string[];
     pointers_omitted: number;
+    /** Present for change questions: the checker that verified the high-risk pointers, or null (see notes). */
+    verified_by?: VerifiedBy | null;
     freshness?: unknown;
   };
 }
@@ -136,6 +157,7 @@ export function synthesize(
   scorerName: string,
   maxPointers: number = MAX_POINTERS,
   maxTokens: number = Number.isFinite(maxPointers) ? ANSWER_TOKENS : Number.POSITIVE_INFINITY,
+  verification: Verification | null = null,
 ): ScoutAnswer {
   const { query } = exploration;
   const ignoredByRole: Record<string, number> = {};
@@ -176,6 +198,19 @@ export function synthesize(
   });
   candidates.length = 0;
   candidates.push(...unique);
+  // A checker's errors are the high-risk pointers; the exploration's explain them or add what compiles.
+  const check = verification?.status === 'verified' ? verification.check : null;
+  let verified: Pointer[] = [];
+  let verifiedPlaces = 0;
+  let verifiedLabels: string[] = [];
+  if (check && verification?.checker) {
+    const merged = mergeVerified(check, verification.checker.name, candidates);
+    verified = merged.verified;
+    verifiedPlaces = merged.labels.length;
+    verifiedLabels = merged.labels;
+    candidates.length = 0;
+    candidates.push(...merged.rest);
+  }
   // One pointer per place: the cases of one switch, the keys of one Record, the indexes in one
   // function are one thing to change; their other lines ride along in `also`, so a capped list
   // reaches more places instead of repeating one.
@@ -193,8 +228,9 @@ export function synthesize(
     grouped.push(pointer);
   }
   for (const p of grouped) p.also?.sort((a, b) => a - b);
-  const pointers = grouped.slice(0, maxPointers);
-  const omitted = grouped.length - pointers.length;
+  const all = [...verified, ...grouped];
+  const pointers = all.slice(0, maxPointers);
+  const omitted = all.length - pointers.length;
   const high = candidates.filter((c) => c.pointer.risk === 'high');
   const ignoredTotal = Object.values(ignoredByRole).reduce((a, b) => a + b, 0);
   const target = query.target ?? 'the question';
@@ -218,12 +254,27 @@ export function synthesize(
       const span = lines.length > 1 ? `${lines[0]}-${lines[lines.length - 1]}` : `${lines[0]}`;
       return `${g.what} (${g.file}:${span})`;
     });
-    if (query.intent === 'add_variant') {
+    if (query.intent === 'add_variant' && check && verification?.checker) {
+      const files = new Set(check.errors.map((e) => e.file));
+      const places = verifiedLabels.slice(0, 4);
+      const review = candidates.filter((c) => c.risk >= 3).length;
+      paragraphs.push(
+        check.errors.length > 0
+          ? `Adding a variant to \`${target}\` breaks ${verifiedPlaces} place(s) in ${files.size} file(s), verified by the ${verification.checker.name} checker (${check.errors.length} new error(s), ${check.checkedFiles} file(s) checked): ${places.join('; ')}${verifiedPlaces > 4 ? `; and ${verifiedPlaces - 4} more places` : ''}.${review > 0 ? ` ${review} other site(s) compile but may treat the new variant wrongly (medium).` : ''}`
+          : `The ${verification.checker.name} checker finds nothing that stops compiling when \`${target}\` gains a variant (${check.checkedFiles} file(s) checked).${review > 0 ? ` ${review} site(s) compile but may treat the new variant wrongly (a default branch, an if chain, a lookup): review them (medium).` : ''}`,
+      );
+    } else if (query.intent === 'add_variant') {
       paragraphs.push(
         high.length > 0
           ? `Adding a variant to \`${target}\` breaks or needs review at ${high.length} high-risk site(s) in ${files.size} file(s): ${grouped.slice(0, 6).join('; ')}${grouped.length > 6 ? `; and ${grouped.length - 6} more places` : ''}.`
           : `No exhaustive switch, Record key or exhaustiveness check over \`${target}\` was found; ${candidates.length} other site(s) are worth a look.`,
       );
+      // Why no checker confirmed it: the change cannot be expressed (a clear message first), or exploration only.
+      if (verification?.note) {
+        const sentence = `${verification.note.replace(/^not verified: /, 'Not verified: ').replace(/; pointers come from the exploration alone$/, '')}.`;
+        if (verification.status === 'refused') paragraphs.unshift(sentence);
+        else paragraphs.push(`${sentence} The risks above are the exploration's.`);
+      }
     } else {
       paragraphs.push(`${query.interpretation} Found ${candidates.length} relevant site(s)${high.length > 0 ? `, ${high.length} of them high-risk` : ''}${files.size > 0 ? ` across ${files.size} file(s)` : ''}.`);
     }
@@ -244,14 +295,32 @@ export function synthesize(
       elapsed_ms: exploration.elapsedMs,
       sources: exploration.sources,
       scorer: scorerName,
-      notes: exploration.notes,
+      notes: [...exploration.notes],
       pointers_omitted: omitted,
+      ...(verification ? { verified_by: verifiedBy(verification, verifiedPlaces) } : {}),
     },
   };
+  if (verification?.note) answer.meta.notes.push(verification.note);
+  for (const n of check?.notes ?? []) answer.meta.notes.push(n);
   // 5 % headroom for what the caller adds (freshness, notes).
   while (pointers.length > MIN_POINTERS && JSON.stringify(answer).length / 4 > maxTokens * 0.95) {
     pointers.pop();
     answer.meta.pointers_omitted += 1;
   }
   return answer;
+}
+
+function verifiedBy(v: Verification, places: number): VerifiedBy | null {
+  if (v.status !== 'verified' || !v.check || !v.checker) return null;
+  const { check } = v;
+  return {
+    checker: v.checker.name,
+    version: v.checker.version,
+    target: `\`${check.target.name}\`, ${check.target.kind}, ${check.target.file}:${check.target.line}`,
+    edit: check.edit,
+    errors: check.errors.length,
+    places,
+    checked_files: check.checkedFiles,
+    ms: v.ms,
+  };
 }

@@ -25,6 +25,9 @@ import {
 } from './ranking.js';
 import { fuseLexicalAndVectors, hybridFusion, VECTOR_ONLY_CANDIDATES } from './fusion-policy.js';
 import { validateRequest, type SearchMode, type SearchRequest, type ValidRequest } from './request.js';
+import { gatherFileEvidence } from './file-evidence.js';
+import { prefersFileRanking, rankFiles, TEST_PATH_PATTERN, weightedTokens } from './file-ranking.js';
+import { extractIssueTerms, isEmptyTerms, type IssueTerms } from './issue-text.js';
 
 export interface SearchResult {
   file: string;
@@ -34,11 +37,20 @@ export interface SearchResult {
   kind: string;
   score: number;
   snippet: string;
+  /** File ranking: other chunks of this file among the best-matching chunks (not shown). */
+  more_in_file?: number;
 }
+
+/** Which ranking produced the results. */
+export type SearchRanking = 'files' | 'chunks' | 'exhaustive' | 'definitions' | 'similarity' | 'lines';
 
 export interface SearchResponse {
   query: string;
   mode: SearchMode;
+  /** files: one result per file (its best chunk), files ranked on their whole evidence; chunks: chunk by chunk. */
+  ranking: SearchRanking;
+  /** What the query was read as (identifiers, paths, trace frames, error strings, options), for prose and long queries. */
+  interpreted_as?: IssueTerms;
   results: SearchResult[];
   /** Every match count (exhaustive mode, and whenever a limit cut results). */
   total_matches?: number;
@@ -90,15 +102,17 @@ export async function search(db: Database.Database, request: SearchRequest, cont
     const glob = compiled.glob;
     db.function('scout_glob', { deterministic: true }, (p: unknown) => (typeof p === 'string' && glob.test(p) ? 1 : 0));
   }
-  let outcome: { results: SearchResult[]; total?: number; nextCursor?: string; texts: string[] };
-  if (req.literal || req.regex) outcome = textMatch(db, req, context.root);
-  else if (req.mode === 'definition') outcome = definitionSearch(db, req, compiled);
-  else if (req.mode === 'similar') outcome = await similarSearch(db, req, compiled, vectors);
+  let outcome: Outcome;
+  if (req.literal || req.regex) outcome = { ...textMatch(db, req, context.root), ranking: 'lines' };
+  else if (req.mode === 'definition') outcome = { ...definitionSearch(db, req, compiled), ranking: 'definitions' };
+  else if (req.mode === 'similar') outcome = { ...(await similarSearch(db, req, compiled, vectors)), ranking: 'similarity' };
   else outcome = await rankedSearch(db, req, compiled, vectors);
   const queryTokens = new Set(codeTokens(req.query));
   const response: SearchResponse = {
     query: req.query,
     mode: req.mode,
+    ranking: outcome.ranking,
+    ...(outcome.interpreted ? { interpreted_as: outcome.interpreted } : {}),
     results: outcome.results,
     filters: describeFilters(req.filters),
     related_terms: relatedTerms(outcome.texts.slice(0, 10), queryTokens),
@@ -108,6 +122,15 @@ export async function search(db: Database.Database, request: SearchRequest, cont
   if (outcome.total !== undefined) response.total_matches = outcome.total;
   if (outcome.nextCursor) response.next_cursor = outcome.nextCursor;
   return response;
+}
+
+interface Outcome {
+  results: SearchResult[];
+  total?: number;
+  nextCursor?: string;
+  texts: string[];
+  ranking: SearchRanking;
+  interpreted?: IssueTerms;
 }
 
 /** Embed the query once up front; if the embedding server fails, answer without vectors and say why. */
@@ -146,11 +169,19 @@ export function ftsQuery(query: string): string | null {
   return tokens.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
 }
 
-function bm25Candidates(db: Database.Database, req: ValidRequest, compiled: ReturnType<typeof compileFilters>, limit: number | null, offset = 0): Candidate[] {
-  const match = ftsQuery(req.query);
+function bm25Candidates(
+  db: Database.Database,
+  req: ValidRequest,
+  compiled: ReturnType<typeof compileFilters>,
+  limit: number | null,
+  offset = 0,
+  match: string | null = ftsQuery(req.query),
+  withText = true,
+): Candidate[] {
   if (!match) return [];
   const w = FIELD_WEIGHTS;
-  const sql = `SELECT ${CHUNK_COLUMNS}, -bm25(search_fts, ${w.name}, ${w.signature}, ${w.docstring}, ${w.path}, ${w.body}) AS score
+  const columns = withText ? CHUNK_COLUMNS : CHUNK_COLUMNS.replace('c.text AS text', "'' AS text");
+  const sql = `SELECT ${columns}, -bm25(search_fts, ${w.name}, ${w.signature}, ${w.docstring}, ${w.path}, ${w.body}) AS score
     FROM search_fts JOIN ${CHUNK_FROM}
     WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND ${compiled.where}
     ORDER BY score DESC ${limit === null ? '' : 'LIMIT ? OFFSET ?'}`;
@@ -174,13 +205,26 @@ async function rankedSearch(
   req: ValidRequest,
   compiled: ReturnType<typeof compileFilters>,
   vectors: VectorSearcher | null,
-): Promise<{ results: SearchResult[]; total?: number; nextCursor?: string; texts: string[] }> {
+): Promise<Outcome> {
   if (req.mode === 'semantic' && !vectors) {
     req.notes.push('semantic mode needs an embedding provider (embeddings.provider in scout.config.json); answered with exact (BM25) instead');
   }
-  if (req.exhaustive) return exhaustivePage(db, req, compiled);
+  if (req.exhaustive) {
+    if (req.rank === 'files') req.notes.push('exhaustive lists every matching chunk grouped by file; rank files applies to ranked pages only');
+    return { ...exhaustivePage(db, req, compiled), ranking: 'exhaustive' };
+  }
+  const identifierQuery = isIdentifierQuery(req.query);
+  // Semantic mode with vectors answers from vectors alone, chunk by chunk, unless files are asked for.
+  const vectorOnly = req.mode === 'semantic' && vectors !== null;
+  const byFile = req.rank === 'files' || (req.rank === 'auto' && !vectorOnly && prefersFileRanking(req.query, identifierQuery));
+  const terms = byFile ? extractIssueTerms(req.query) : null;
+  const tokens = terms ? weightedTokens(req.query, terms, FILE_QUERY_TOKENS) : [];
+  const match = terms ? (tokens.length > 0 ? tokens.map((t) => `"${t.token.replace(/"/g, '""')}"`).join(' OR ') : null) : ftsQuery(req.query);
+  if (match === null) {
+    req.notes.push('the query has no searchable words (only punctuation, symbols or control characters): nothing to rank; use literal or regex matching for exact text');
+  }
   const want = req.stage === 'discover' ? req.limit * 2 : req.limit;
-  const pool = Math.max(50, want * 5);
+  const pool = byFile ? Math.max(FILE_CHUNK_POOL, want * 5) : Math.max(50, want * 5);
   const queryTokens = new Set(codeTokens(req.query));
   const contextFiles = new Set(req.filters.context_filepaths ?? []);
   let ranked: Array<{ candidate: Candidate; score: number }>;
@@ -195,13 +239,13 @@ async function rankedSearch(
       return candidate ? [{ candidate, score: h.score }] : [];
     });
   } else {
-    const lexical = bm25Candidates(db, req, compiled, req.mode === 'hybrid' ? pool : want);
-    const identifierQuery = isIdentifierQuery(req.query);
+    // File ranking reads the text of the shown chunks only (a pool of 200 chunk texts costs more than the ranking).
+    const lexical = bm25Candidates(db, req, compiled, req.mode === 'hybrid' || byFile ? pool : want, 0, match, !byFile);
     ranked =
       req.mode === 'hybrid'
-        ? lexical.map((candidate) => ({ candidate, score: structuralScore(candidate, queryTokens, contextFiles, identifierQuery) }))
+        ? lexical.map((candidate) => ({ candidate, score: structuralScore(candidate, queryTokens, contextFiles, identifierQuery && !byFile) }))
         : lexical.map((candidate) => ({ candidate, score: candidate.score }));
-    if (fusion?.fuse && vectors) {
+    if (fusion?.fuse && vectors && !byFile) {
       // Vectors re-rank the lexical ranking (see search/fusion-policy for the rule and why).
       ranked.sort((a, b) => b.score - a.score);
       const ids = ranked.map((r) => r.candidate.chunkId);
@@ -216,9 +260,12 @@ async function rankedSearch(
         return candidate ? [{ candidate, score }] : [];
       });
       req.notes.push(`hybrid: lexical ranking re-ranked with vector similarity (${fusion.reason}); vectors: ${vectors.label ?? 'the configured embedding provider'}`);
+    } else if (fusion && byFile) {
+      // File ranking (prose and long queries) weighs chunk scores on the BM25 scale; the re-ranking is tuned for chunk ranking only.
+      req.notes.push('hybrid: vectors not fused into file ranking; pass rank "chunks" to re-rank chunks with vector similarity');
     } else if (fusion) {
       req.notes.push(`hybrid: vectors not fused (${fusion.reason}: the lexical ranking is best there)${identifierQuery ? '; BM25 ranked with structural signals (name match, kind, exported, definitions over top-level code)' : ''}`);
-    } else if (req.mode === 'hybrid') {
+    } else if (req.mode === 'hybrid' && !byFile) {
       req.notes.push(
         identifierQuery
           ? 'hybrid without vectors: BM25 ranked with structural signals (name match, kind, exported, definitions over top-level code)'
@@ -228,12 +275,14 @@ async function rankedSearch(
   }
   ranked.sort((a, b) => b.score - a.score);
   ranked = ranked.filter((r) => r.score >= req.minScore);
+  if (byFile && terms) return fileRankedPage(db, req, compiled, ranked, terms, tokens, want, contextFiles);
   let ordered = ranked;
   if (req.stage === 'discover') ordered = diversify(ranked.map((r) => ({ ...r, path: r.candidate.path })), 2);
   const page = ordered.slice(0, want);
-  const response: { results: SearchResult[]; total?: number; texts: string[] } = {
+  const response: Outcome = {
     results: page.map((r) => toResult(r.candidate, r.score)),
     texts: page.map((r) => r.candidate.text),
+    ranking: 'chunks',
   };
   if (page.length === want) {
     const total = countMatches(db, req, compiled);
@@ -243,6 +292,64 @@ async function rankedSearch(
     }
   }
   return response;
+}
+
+/** Tokens searched for a prose or long query (the heaviest first), and the chunk pool its files are drawn from. */
+const FILE_QUERY_TOKENS = 40;
+const FILE_CHUNK_POOL = 200;
+
+/** One result per file: files ranked on their whole evidence, each shown by its best chunk. */
+function fileRankedPage(
+  db: Database.Database,
+  req: ValidRequest,
+  compiled: ReturnType<typeof compileFilters>,
+  ranked: Array<{ candidate: Candidate; score: number }>,
+  terms: IssueTerms,
+  tokens: Array<{ token: string; weight: number }>,
+  want: number,
+  contextFiles: ReadonlySet<string>,
+): Outcome {
+  const gathered = gatherFileEvidence(db, compiled, { tokens, terms, chunks: ranked });
+  const demote = req.demoteTests;
+  let files = rankFiles(gathered.files, demote);
+  if (contextFiles.size > 0) files = [...files.filter((f) => contextFiles.has(f.path)), ...files.filter((f) => !contextFiles.has(f.path))];
+  const page = files.slice(0, want);
+  const bestInFile = db.prepare(
+    `SELECT ${CHUNK_COLUMNS}, -bm25(search_fts, ${FIELD_WEIGHTS.name}, ${FIELD_WEIGHTS.signature}, ${FIELD_WEIGHTS.docstring}, ${FIELD_WEIGHTS.path}, ${FIELD_WEIGHTS.body}) AS score
+      FROM search_fts JOIN ${CHUNK_FROM} WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND f.path = ? AND ${compiled.where} ORDER BY score DESC LIMIT 1`,
+  );
+  const chunkText = db.prepare('SELECT text FROM chunks WHERE id = ?').pluck();
+  const results: SearchResult[] = [];
+  const texts: string[] = [];
+  for (const f of page) {
+    const chunks = gathered.chunksByFile.get(f.path) ?? [];
+    let candidate = chunks[0]?.candidate;
+    if (!candidate && tokens.length > 0) {
+      const row = bestInFile.get(tokens.map((t) => `"${t.token.replace(/"/g, '""')}"`).join(' OR '), f.path, ...compiled.params) as (Candidate & { isExported: number | null }) | undefined;
+      if (row) candidate = { ...row, isExported: row.isExported === null ? null : Boolean(row.isExported) };
+    }
+    if (!candidate) continue;
+    if (candidate.text === '') candidate = { ...candidate, text: (chunkText.get(candidate.chunkId) as string | undefined) ?? '' };
+    const result = toResult(candidate, f.score);
+    if (chunks.length > 1) result.more_in_file = chunks.length - 1;
+    results.push(result);
+    texts.push(candidate.text);
+  }
+  req.notes.push(
+    `ranking: files (prose or long query): files ranked on their best chunks, whole-file term matches (BM25 over the file's chunks), definitions the text names, verbatim strings and mentioned paths; one result per file, its best chunk shown, more_in_file counts its other matching chunks among the best ${FILE_CHUNK_POOL}; pass rank "chunks" for chunk-by-chunk ranking`,
+  );
+  const tests = files.filter((f) => f.evidence.isTest).length;
+  if (demote && tests > 0) {
+    req.notes.push(`test files ranked after the code they exercise (path pattern ${TEST_PATH_PATTERN.source}; score halved for ${tests} matching file(s)); pass demote_tests false to rank them as any other file`);
+  }
+  if (gathered.literalHits.length > 0) req.notes.push(`found verbatim in the code: ${gathered.literalHits.map((t) => JSON.stringify(t.length > 60 ? `${t.slice(0, 59)}…` : t)).join(', ')}`);
+  const out: Outcome = { results, texts, ranking: 'files' };
+  if (!isEmptyTerms(terms)) out.interpreted = terms;
+  if (files.length > page.length) {
+    out.total = files.length;
+    req.notes.push(`${files.length - page.length} more matching files not shown: raise limit (max 100), or pass exhaustive for every matching chunk, page by page`);
+  }
+  return out;
 }
 
 function loadCandidates(db: Database.Database, ids: number[], compiled: ReturnType<typeof compileFilters>): Map<number, Candidate> {

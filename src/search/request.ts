@@ -18,6 +18,10 @@ export interface SearchRequest {
   /** exact mode: match the query as a JavaScript regular expression in file contents. */
   regex?: boolean;
   filters?: SearchFilters;
+  /** auto (default): files for prose and long queries, chunks for identifier queries; or force one. */
+  rank?: 'auto' | 'files' | 'chunks';
+  /** File ranking: rank test files (path pattern) after the code they exercise. Default true. */
+  demote_tests?: boolean;
 }
 
 export interface ValidRequest {
@@ -31,10 +35,13 @@ export interface ValidRequest {
   literal: boolean;
   regex: RegExp | null;
   filters: SearchFilters;
+  rank: 'auto' | 'files' | 'chunks';
+  demoteTests: boolean;
   notes: string[];
 }
 
-export const MAX_QUERY_CHARS = 1000;
+/** Long enough for a pasted bug report with its traceback; longer queries are cut (and say so). */
+export const MAX_QUERY_CHARS = 20_000;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
 
@@ -44,10 +51,18 @@ export function validateRequest(request: SearchRequest): ValidRequest {
     throw new ScoutError('USAGE', 'the query is empty: pass words, an identifier or (mode similar) a code snippet');
   }
   let query = request.query.trim();
-  if (query.length > MAX_QUERY_CHARS) {
-    notes.push(`query cut from ${query.length} to ${MAX_QUERY_CHARS} characters`);
-    query = query.slice(0, MAX_QUERY_CHARS);
+  const originalLength = query.length;
+  if (query.length > MAX_QUERY_CHARS) query = query.slice(0, MAX_QUERY_CHARS);
+  // Binary junk: control characters (but tabs and newlines), U+FFFD and lone surrogates become spaces.
+  // eslint-disable-next-line no-control-regex
+  const junk = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  const replaced = query.match(junk)?.length ?? 0;
+  if (replaced > 0) {
+    query = query.replace(junk, ' ').trim();
+    notes.push(`${replaced} control or invalid character(s) in the query were replaced by spaces`);
+    if (query.length === 0) throw new ScoutError('USAGE', 'the query has only control characters or invalid text: pass words, an identifier or a code snippet');
   }
+  if (originalLength > MAX_QUERY_CHARS) notes.push(`query cut from ${originalLength} to ${MAX_QUERY_CHARS} characters`);
   const mode = request.mode ?? 'hybrid';
   if (!SEARCH_MODES.includes(mode)) {
     throw new ScoutError('USAGE', `unknown mode "${String(mode)}"; use one of ${SEARCH_MODES.join(', ')}`);
@@ -73,6 +88,9 @@ export function validateRequest(request: SearchRequest): ValidRequest {
       throw new ScoutError('USAGE', `invalid regular expression: ${(error as Error).message}; escape metacharacters or drop --regex`);
     }
   }
+  const rank = request.rank ?? 'auto';
+  if (rank !== 'auto' && rank !== 'files' && rank !== 'chunks') throw new ScoutError('USAGE', 'rank must be "auto", "files" or "chunks"');
+  if (request.demote_tests !== undefined && typeof request.demote_tests !== 'boolean') throw new ScoutError('USAGE', 'demote_tests must be true or false');
   if ((request.literal || request.regex) && mode !== 'exact' && request.mode !== undefined) {
     throw new ScoutError('USAGE', 'literal and regex matching belong to mode exact');
   }
@@ -87,6 +105,8 @@ export function validateRequest(request: SearchRequest): ValidRequest {
     literal: Boolean(request.literal),
     regex,
     filters: validateFilters(request.filters ?? {}),
+    rank,
+    demoteTests: request.demote_tests ?? true,
     notes,
   };
 }

@@ -179,6 +179,33 @@ describe('scout search and scout symbol', () => {
     const symbol = JSON.parse(scout('symbol', 'LLMKind', '--repo', repo.root, '--role', 'import', '--json').stdout);
     expect(symbol.results).toEqual([expect.objectContaining({ role: 'import', file: 'src/router.ts', line: 1, module: './kinds' })]);
   });
+
+  it('ranks files for a pasted bug report (--rank, --demote-tests) and answers bad input without crashing', () => {
+    repo = tempRepo({ fixture: 'typescript' });
+    const report = 'The router picks the wrong endpoint for a provider kind.\nCalling `endpointFor` with LLMKind.Anthropic returns the OpenAI URL "https://api.openai.com".';
+    const answer = JSON.parse(scout('search', report, '--repo', repo.root, '--json').stdout);
+    expect(answer.ranking).toBe('files');
+    expect(answer.interpreted_as.identifiers).toEqual(expect.arrayContaining(['endpointFor', 'LLMKind', 'Anthropic']));
+    const files = answer.results.map((r: { file: string }) => r.file);
+    expect(new Set(files).size).toBe(files.length);
+    const chunks = JSON.parse(scout('search', report, '--repo', repo.root, '--json', '--rank', 'chunks', '--demote-tests', 'false').stdout);
+    expect(chunks.ranking).toBe('chunks');
+    const text = scout('search', report, '--repo', repo.root);
+    expect(text.stdout).toMatch(/ranking files/);
+    expect(text.stdout).toMatch(/read as: identifiers/);
+    expect(scout('search', report, '--repo', repo.root, '--rank', 'sideways').stderr).toMatch(/rank must be/);
+    const big = scout('search', `endpoint ${'word '.repeat(20_000)}`, '--repo', repo.root, '--json');
+    expect(big.status).toBe(0);
+    expect(JSON.parse(big.stdout).notes.join()).toMatch(/query cut from 100008 to 20000 characters/);
+    const punctuation = scout('search', '!!! ??? ...', '--repo', repo.root, '--json');
+    expect(punctuation.status).toBe(0);
+    expect(JSON.parse(punctuation.stdout).notes.join()).toMatch(/no searchable words/);
+    const stop = scout('search', 'the of and to is', '--repo', repo.root, '--json');
+    expect(stop.status).toBe(0);
+    const junk = scout('search', '\u0001\u0002\u0003\ufffd', '--repo', repo.root, '--json');
+    expect(junk.status).toBe(2);
+    expect(junk.stderr).toMatch(/control characters/);
+  });
 });
 
 describe('scout ask and scout demo', () => {
@@ -190,8 +217,10 @@ describe('scout ask and scout demo', () => {
     const answer = JSON.parse(out.stdout);
     expect(Object.keys(answer)).toEqual(['summary', 'pointers', 'ignored', 'meta']);
     expect(answer.pointers[0]).toMatchObject({ location: expect.stringMatching(/^src\/.+:\d+$/), what: expect.any(String), risk: 'high', relevance: expect.any(Number), action: expect.any(String) });
-    expect(Object.keys(answer.pointers[0]).every((k: string) => ['location', 'what', 'risk', 'relevance', 'action', 'also'].includes(k))).toBe(true);
-    expect(answer.meta).toMatchObject({ scorer: 'heuristic', nodes_visited: expect.any(Number), budget_remaining: expect.any(Number) });
+    expect(Object.keys(answer.pointers[0]).every((k: string) => ['location', 'what', 'risk', 'relevance', 'action', 'also', 'verified'].includes(k))).toBe(true);
+    // The demo's high-risk pointers are verified by the TypeScript checker (the change made in memory).
+    expect(answer.pointers[0]).toMatchObject({ verified: true, what: expect.stringMatching(/^verified by typescript: TS\d+ /) });
+    expect(answer.meta).toMatchObject({ scorer: 'heuristic', nodes_visited: expect.any(Number), budget_remaining: expect.any(Number), verified_by: { checker: 'typescript', errors: 4 } });
     expect(answer.meta.freshness).toMatchObject({ note: expect.any(String) });
     expect(readFileSync(trace, 'utf8')).toContain('<svg');
   });

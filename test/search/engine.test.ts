@@ -57,10 +57,14 @@ describe('search modes', () => {
   });
 
   it('hybrid (default) without vectors ranks definitions named like the query first, and says how it ranked', async () => {
-    const answer = await run({ query: 'refresh session' });
+    const answer = await run({ query: 'refresh session', rank: 'chunks' });
     expect(answer.mode).toBe('hybrid');
+    expect(answer.ranking).toBe('chunks');
     expect(answer.results[0]?.symbol).toBe('refreshSession');
     expect(answer.notes.join()).toMatch(/hybrid without vectors/);
+    const byFile = await run({ query: 'refresh session' });
+    expect(byFile.ranking).toBe('files');
+    expect(byFile.results[0]?.symbol).toBe('refreshSession');
     expect(answer.results[0]).toMatchObject({ file: 'src/auth/tokens.ts', line: 8, end_line: 10, kind: 'function' });
     expect(answer.results[0]?.snippet.split('\n')[0]).toBe('export function refreshSession(token: string): string');
   });
@@ -178,8 +182,8 @@ describe('bad input', () => {
     expect(zero.notes.join()).toMatch(/limit 0 clamped to 1/);
     const huge = await run({ query: 'token', limit: 10_000 });
     expect(huge.notes.join()).toMatch(/limit 10000 clamped to 100/);
-    const long = await run({ query: `token ${'x'.repeat(10_000)}` });
-    expect(long.notes.join()).toMatch(/query cut from 10006 to 1000 characters/);
+    const long = await run({ query: `token ${'x'.repeat(30_000)}` });
+    expect(long.notes.join()).toMatch(/query cut from 30006 to 20000 characters/);
     const meta = await run({ query: 'validateToken( ) [ * + ? ^ $ " OR NEAR(' });
     expect(meta.results[0]?.symbol).toBe('validateToken');
     const nothing = await run({ query: '%%%', mode: 'exact' });
@@ -207,5 +211,66 @@ describe('symbol lookup', () => {
     const none = lookupSymbol(store.database, { name: 'validate' }, repo.root);
     expect(none.total_count).toBe(0);
     expect(none.notes.join()).toMatch(/similar names: .*validateToken/);
+  });
+});
+
+describe('file ranking for prose and pasted bug reports', () => {
+  const report = `validateToken rejects good tokens
+
+Calling \`validateToken\` with a token from refreshSession throws "bad token" even though it starts with the prefix.
+  File "src/auth/tokens.ts", line 3, in validateToken`;
+
+  it('ranks files, one result per file, code before the tests that exercise it, and says so', async () => {
+    const answer = await run({ query: report });
+    expect(answer.ranking).toBe('files');
+    const files = answer.results.map((r) => r.file);
+    expect(new Set(files).size).toBe(files.length);
+    expect(files[0]).toBe('src/auth/tokens.ts');
+    expect(files.indexOf('src/auth/tokens.ts')).toBeLessThan(files.indexOf('test/auth/tokens.test.ts'));
+    expect(answer.results[0]?.more_in_file).toBe(1);
+    const notes = answer.notes.join('\n');
+    expect(notes).toMatch(/ranking: files/);
+    expect(notes).toMatch(/test files ranked after the code/);
+    expect(notes).toMatch(/found verbatim in the code: "bad token"/);
+    expect(answer.interpreted_as).toMatchObject({ errors: ['bad token'], frames: [{ path: 'src/auth/tokens.ts', line: 3, function: 'validateToken' }] });
+    expect(answer.interpreted_as?.identifiers).toEqual(expect.arrayContaining(['validateToken', 'refreshSession']));
+  });
+
+  it('test demotion and file ranking can be switched off; filters still apply', async () => {
+    const plain = await run({ query: report, demote_tests: false });
+    expect(plain.notes.join()).not.toMatch(/test files ranked after/);
+    const chunks = await run({ query: report, rank: 'chunks' });
+    expect(chunks.ranking).toBe('chunks');
+    expect(chunks.interpreted_as).toBeUndefined();
+    const onlyTests = await run({ query: report, filters: { path_prefix: 'test/' } });
+    expect(onlyTests.results.map((r) => r.file)).toEqual(['test/auth/tokens.test.ts']);
+    expect(onlyTests.filters).toMatch(/path_prefix/);
+    const all = await run({ query: report, exhaustive: true, limit: 2 });
+    expect(all.ranking).toBe('exhaustive');
+    expect(all.total_matches).toBeGreaterThan(2);
+    const discover = await run({ query: 'validate auth token prefix', stage: 'discover', limit: 1 });
+    expect(discover.ranking).toBe('files');
+    expect(discover.results.length).toBeLessThanOrEqual(2);
+  });
+
+  it('identifier queries keep the chunk ranking', async () => {
+    const answer = await run({ query: 'validateToken' });
+    expect(answer.ranking).toBe('chunks');
+    expect(answer.results[0]?.symbol).toBe('validateToken');
+  });
+
+  it('stop words only, punctuation only and binary junk: a clear answer or error', async () => {
+    const stop = await run({ query: 'the of and to is it' });
+    expect(stop.ranking).toBe('files');
+    const punctuation = await run({ query: '!!! ??? ... ---' });
+    expect(punctuation.results).toEqual([]);
+    expect(punctuation.notes.join()).toMatch(/no searchable words/);
+    await expect(run({ query: '\u0000\u0001\u0002\ufffd' })).rejects.toThrow(/control characters/);
+    const mixed = await run({ query: 'validate\u0000token' });
+    expect(mixed.notes.join()).toMatch(/1 control or invalid character/);
+    const started = performance.now();
+    const big = await run({ query: `${'refresh session token '.repeat(5000)}` });
+    expect(big.notes.join()).toMatch(/query cut from \d+ to 20000 characters/);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });

@@ -40,9 +40,13 @@ describe('search with an embedding provider', () => {
     const semantic = await search(store.database, { query: 'expired login session user', mode: 'semantic' }, { root: repo.root, vectors });
     expect(semantic.results[0]?.symbol).toBe('renewLogin');
     expect(semantic.notes.join()).not.toMatch(/needs an embedding provider/);
-    const hybrid = await search(store.database, { query: 'expired login session' }, { root: repo.root, vectors });
+    const hybrid = await search(store.database, { query: 'expired login session', rank: 'chunks' }, { root: repo.root, vectors });
     expect(hybrid.notes.join()).toMatch(/re-ranked with vector similarity .*vectors: openai:bow-64/);
     expect(hybrid.results[0]?.symbol).toBe('renewLogin');
+    // Prose queries are ranked by file by default: vectors stay out of that ranking, and the answer says so.
+    const byFile = await search(store.database, { query: 'expired login session' }, { root: repo.root, vectors });
+    expect(byFile.ranking).toBe('files');
+    expect(byFile.notes.join()).toMatch(/vectors not fused into file ranking; pass rank "chunks"/);
 
     // Unchanged chunks are never embedded twice.
     const before = server.texts().length;

@@ -14,6 +14,7 @@ const pointerSchema = z.object({
   relevance: z.number(),
   action: z.string().optional(),
   also: z.array(z.number()).optional(),
+  verified: z.boolean().optional().describe("true: the language's checker reports an error here for the change"),
 });
 
 /** Whole answers (all pointers) by question and arguments; pages are slices of them. */
@@ -23,7 +24,7 @@ export const scoutTool = defineTool({
   name: 'scout',
   title: 'Scout: answer an impact or where-is question',
   description:
-    "Use FIRST for impact and where-is questions ('what breaks if I add a variant to `Kind`?'). Follows references, calls and property flows via the language server; returns ranked pointers (location, risk, action) and what was safely ignored.",
+    "Use FIRST for impact and where-is questions ('what breaks if I add a variant to `Kind`?'). Follows references, calls and property flows via the language server; returns ranked pointers (location, risk, action) and what was safely ignored. TypeScript add-variant answers are compiler-verified.",
   input: {
     query: z.string().min(1).max(2000),
     tags: z.array(z.string().max(60)).max(10).optional().describe("e.g. 'exhaustive', 'pattern-match'"),
@@ -49,6 +50,11 @@ export const scoutTool = defineTool({
       scorer: z.string(),
       notes: z.array(z.string()),
       pointers_total: z.number(),
+      verified_by: z
+        .object({ checker: z.string(), version: z.string(), target: z.string(), edit: z.string(), errors: z.number(), places: z.number(), checked_files: z.number(), ms: z.number() })
+        .nullable()
+        .optional()
+        .describe('change questions: the checker that verified the high-risk pointers (null: not verified, see notes)'),
     }),
   },
   freshness: 'ensure',
@@ -69,6 +75,7 @@ export const scoutTool = defineTool({
         tagHints: args.tag_hints ?? null,
         budget: args.budget ?? null,
         maxPointers: Number.POSITIVE_INFINITY,
+        checkers: await ctx.ws.checkers(),
         onProgress: (e) => ctx.progress(e.message, ++events),
         signal: ctx.signal,
       });

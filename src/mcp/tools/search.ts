@@ -31,7 +31,19 @@ const resultSchema = z.object({
   kind: z.string(),
   score: z.number(),
   snippet: z.string().optional(),
+  more_in_file: z.number().optional(),
 });
+
+export const interpretedSchema = z
+  .object({
+    identifiers: z.array(z.string()),
+    dotted_paths: z.array(z.string()),
+    paths: z.array(z.string()),
+    frames: z.array(z.object({ path: z.string(), line: z.number().nullable(), function: z.string().nullable() })),
+    errors: z.array(z.string()),
+    options: z.array(z.string()),
+  })
+  .optional();
 
 export const fileGroupsSchema = z.array(z.object({ file: z.string(), count: z.number(), lines: z.array(z.number()) })).optional();
 export const shrinkSchema = z.enum(['none', 'dropped_snippets', 'grouped_by_file', 'paged']);
@@ -40,9 +52,9 @@ export const searchTool = defineTool({
   name: 'search',
   title: 'Search code',
   description:
-    "Find code by keywords or meaning. mode: hybrid (default), exact (names; literal/regex for raw text), semantic, definition, similar (query = code). exhaustive + cursor pages through ALL matches.",
+    "Find code by keywords or meaning. mode: hybrid (default), exact (names; literal/regex for raw text), semantic, definition, similar (query = code). exhaustive + cursor pages through ALL matches. Bug reports work as queries.",
   input: {
-    query: z.string().min(1).max(1000),
+    query: z.string().min(1).max(200_000), // longer than 20,000 characters: cut, and the answer says so
     mode: z.enum(['exact', 'semantic', 'hybrid', 'definition', 'similar']).optional(),
     limit: z.number().int().min(1).max(100).optional(),
     exhaustive: z.boolean().optional(),
@@ -52,10 +64,14 @@ export const searchTool = defineTool({
     stage: z.enum(['discover', 'refine']).optional(),
     min_score: z.number().optional(),
     filters: filtersSchema,
+    rank: z.enum(['auto', 'files', 'chunks']).optional(),
+    demote_tests: z.boolean().optional(),
   },
   output: {
     query: z.string(),
     mode: z.string(),
+    ranking: z.string(),
+    interpreted_as: interpretedSchema,
     results: z.array(resultSchema),
     by_file: fileGroupsSchema,
     shrink: shrinkSchema,
@@ -90,11 +106,13 @@ export const searchTool = defineTool({
         ...(args.regex ? { regex: true } : {}),
         ...(args.stage ? { stage: args.stage } : {}),
         ...(args.min_score !== undefined ? { min_score: args.min_score } : {}),
+        ...(args.rank ? { rank: args.rank } : {}),
+        ...(args.demote_tests !== undefined ? { demote_tests: args.demote_tests } : {}),
       },
       { root, vectors, notes },
     );
     const items = answer.results.slice(cursor.offset);
-    const base = { query: answer.query, mode: answer.mode, filters: answer.filters, related_terms: answer.related_terms, notes: answer.notes, ...(answer.total_matches !== undefined ? { total_matches: answer.total_matches } : {}) };
+    const base = { query: answer.query.length > 500 ? `${answer.query.slice(0, 499)}…` : answer.query, mode: answer.mode, ranking: answer.ranking, ...(answer.interpreted_as ? { interpreted_as: answer.interpreted_as } : {}), filters: answer.filters, related_terms: answer.related_terms, notes: answer.notes, ...(answer.total_matches !== undefined ? { total_matches: answer.total_matches } : {}) };
     const build = (fitted: ReturnType<typeof fitList<SearchResult>>, next: string | undefined) => ({
       ...base,
       results: fitted.items,

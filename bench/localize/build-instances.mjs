@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// Builds bench/localize/instances.json: SWE-bench-style file-localization instances drawn from the
+// git history of public repositories (fetched snapshots with full history; not committed here).
+//   node bench/localize/build-instances.mjs [--mirrors /work/.mirror] [--per-repo 40]
+// An instance is a fix commit (non-merge, on the first-parent line, i.e. a squash-merged PR or a
+// direct commit) whose message describes the problem: subject + body with >= 200 characters of prose
+// (one-line bullets of squashed commits not counted) after the trailers and PR numbers are removed, and a subject or body that reads like a bug fix
+// (fix/bug/error/crash/wrong/incorrect/broken/regression/issue, or "fixes #N"). Gold: the non-test
+// source files the commit modified (1-3 files, each present at the parent). Query: the message with
+// PR numbers, trailers and every line naming a gold file (path or file name) removed. Corpus: the
+// repository at the commit's parent. Instances are drawn at random with a fixed seed from every
+// eligible commit; a stable hash of the sha puts ~40% of them in the held-out part.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const MIRRORS = arg('--mirrors', '/work/.mirror');
+const PER_REPO = Number(arg('--per-repo', '40'));
+const SEED = 20261125;
+
+export const REPOS = [
+  { repo: 'encode/httpx', language: 'python', source: /^httpx\/.*\.py$/ },
+  { repo: 'python-attrs/attrs', language: 'python', source: /^src\/.*\.py$/ },
+  { repo: 'honojs/hono', language: 'typescript', source: /^src\/.*\.tsx?$/ },
+  { repo: 'colinhacks/zod', language: 'typescript', source: /^(src|packages\/[^/]+\/src)\/.*\.tsx?$/ },
+];
+
+export const isTestPath = (p) =>
+  /(^|\/)(tests?|__tests__|spec|testing)\//.test(p) || /(^|\/)test_[^/]*\.py$|_test\.py$|\.(test|spec)\.[cm]?[jt]sx?$/.test(p);
+
+const BUGGY = /\b(fix(e[sd])?|bug|error|crash|wrong|incorrect|broken|regression|issue|fail(s|ed|ing|ure)?|throws?|should)\b/i;
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function cleanMessage(message, gold) {
+  const names = gold.flatMap((g) => [g, g.replace(/\.[^.]+$/, ''), path.basename(g)]);
+  const kept = message
+    .split('\n')
+    .filter((line) => !/^\s*(co-authored-by|signed-off-by|reviewed-by|cc):/i.test(line))
+    .filter((line) => !names.some((n) => line.includes(n)))
+    .map((line) => line.replace(/\s*\(#\d+\)/g, '').replace(/(https:\/\/github\.com\/[^\s)]+\/pull\/\d+)/g, ''));
+  return kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+function eligible({ repo, source }) {
+  const gitDir = path.join(MIRRORS, repo.replace('/', '+'), 'repo');
+  const git = (...a) => execFileSync('git', ['--git-dir', gitDir, ...a], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const log = git('log', '--first-parent', '--no-merges', '--format=%x00%H%x01%P%x01%ct%x01%B%x01', '--name-status', 'HEAD');
+  const out = [];
+  for (const record of log.split('\0').slice(1)) {
+    const [sha, parents, time, message, status] = record.split('\x01');
+    if (!sha || !parents || parents.includes(' ')) continue;
+    const changes = (status ?? '').trim().split('\n').filter(Boolean).map((l) => l.split('\t'));
+    const sourceChanges = changes.filter(([, p]) => p && source.test(p) && !isTestPath(p) && !p.endsWith('.d.ts'));
+    if (sourceChanges.length < 1 || sourceChanges.length > 3) continue;
+    if (!sourceChanges.every(([s]) => s === 'M')) continue; // gold files must exist at the parent
+    const gold = sourceChanges.map(([, p]) => p);
+    const text = cleanMessage(message ?? '', gold);
+    const body = text.split('\n').slice(1).join('\n').trim();
+    // Prose: the body without the one-line bullets of squashed commits ("* Lint code").
+    const prose = body.split('\n').filter((l) => !/^\s*[-*]\s+\S+(\s+\S+){0,5}\s*$/.test(l)).join(' ');
+    if (prose.replace(/\s+/g, ' ').length < 200) continue;
+    if (!BUGGY.test(text) && !/\b(fix(es|ed)?|close[sd]?|resolve[sd]?)\s+#\d+/i.test(message ?? '')) continue;
+    out.push({ id: `${repo}@${sha.slice(0, 12)}`, repo, sha, parent: parents, time: Number(time), gold, query: text });
+  }
+  return out;
+}
+
+function main() {
+  const all = [];
+  for (const spec of REPOS) {
+    const pool = eligible(spec);
+    const random = mulberry32(SEED);
+    const shuffled = pool.map((x) => ({ x, r: random() })).sort((a, b) => a.r - b.r).map((p) => p.x);
+    const picked = shuffled.slice(0, PER_REPO);
+    for (const inst of picked) {
+      const h = createHash('sha1').update(inst.sha).digest()[0] ?? 0;
+      all.push({ ...inst, split: h % 10 < 4 ? 'heldout' : 'dev', language: spec.language });
+    }
+    console.log(`${spec.repo}: ${pool.length} eligible commits, ${picked.length} drawn`);
+  }
+  // Only ids, shas, gold files and the cleaned commit message (public text) are stored; never the source.
+  writeFileSync(path.join(here, 'instances.json'), `${JSON.stringify({ seed: SEED, per_repo: PER_REPO, instances: all }, null, 1)}\n`);
+  const held = all.filter((i) => i.split === 'heldout').length;
+  console.log(`${all.length} instances (${held} held-out, ${all.length - held} dev)`);
+}
+
+main();

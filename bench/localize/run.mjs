@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// File-localization benchmark: an issue-like text (a fix commit's message) → the files the fix changed.
+//   npm run build && node bench/localize/run.mjs [--split heldout|dev|all] [--repo owner/name] [--mirrors DIR] [--no-write]
+// Instances: bench/localize/instances.json (build-instances.mjs). Each repository is cloned (--shared, no
+// copy of the objects) from its fetched mirror into a temp dir; instances run in commit order, the
+// work tree is checked out at each instance's parent commit and scout's index is brought up to date
+// incrementally (only changed files are re-parsed). In the same run, for the same files, plain BM25
+// over whole files: SQLite FTS5 (unicode61), one row per file, the query's words OR-ed, ranked by bm25().
+// Scout runs in-process (warm), default mode (hybrid, no embedding provider), limit 10.
+// Acc@k: a gold file is among the first k results. Distinct files: in the first 10 results.
+// Writes bench/results/localize.md (unless --no-write) and prints the same tables.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const dist = path.resolve(arg('--dist', path.join(repoRoot, 'dist')));
+const { SqliteStore } = await import(path.join(dist, 'index/store.js'));
+const { indexRepository } = await import(path.join(dist, 'index/indexer.js'));
+const { search } = await import(path.join(dist, 'search/engine.js'));
+const SPLIT = arg('--split', 'all');
+const ONLY_REPO = arg('--repo', null);
+const MIRRORS = arg('--mirrors', '/work/.mirror');
+const WORK = arg('--work', path.join(os.tmpdir(), 'scout-localize'));
+const WRITE = !process.argv.includes('--no-write');
+const DUMP = arg('--dump', null);
+// Robustness check: drop the subject line (conventional-commit scopes such as "fix(client):" name the module,
+// which a user's bug report would not); the body alone is the query.
+const BODY_ONLY = process.argv.includes('--body-only');
+
+/** Scout configurations run side by side (the first is the default answer). */
+const VARIANTS = [
+  { name: 'scout (default: hybrid)', request: {} },
+  { name: 'scout, chunk ranking (rank: chunks)', request: { rank: 'chunks' } },
+  { name: 'scout, no test demotion (demote_tests: false)', request: { demote_tests: false } },
+];
+
+const data = JSON.parse(readFileSync(path.join(here, 'instances.json'), 'utf8'));
+let instances = data.instances;
+if (BODY_ONLY) instances = instances.map((i) => ({ ...i, query: i.query.split('\n').slice(1).join('\n').trim() || i.query }));
+if (SPLIT !== 'all') instances = instances.filter((i) => i.split === SPLIT);
+if (ONLY_REPO) instances = instances.filter((i) => i.repo === ONLY_REPO);
+
+const git = (cwd, ...a) => execFileSync('git', ['-C', cwd, ...a], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
+
+function fileBm25(root, paths, query) {
+  const db = new Database(':memory:');
+  db.exec('CREATE VIRTUAL TABLE docs USING fts5(path UNINDEXED, body)');
+  const insert = db.prepare('INSERT INTO docs(path, body) VALUES (?, ?)');
+  db.transaction(() => {
+    for (const p of paths) {
+      try {
+        insert.run(p, readFileSync(path.join(root, p), 'utf8'));
+      } catch {}
+    }
+  })();
+  const words = [...new Set((query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []))].slice(0, 500);
+  const match = words.map((w) => `"${w}"`).join(' OR ');
+  const statement = db.prepare('SELECT path FROM docs WHERE docs MATCH ? ORDER BY bm25(docs) LIMIT 10');
+  statement.all(match); // warm
+  const t0 = performance.now();
+  const rows = words.length ? statement.all(match) : [];
+  const ms = performance.now() - t0;
+  db.close();
+  return { files: rows.map((r) => r.path), ms };
+}
+
+const rows = []; // per instance: { inst, systems: { name: { files, ms, notes } } }
+const byRepo = new Map();
+for (const inst of instances) {
+  if (!byRepo.has(inst.repo)) byRepo.set(inst.repo, []);
+  byRepo.get(inst.repo).push(inst);
+}
+for (const [repo, list] of byRepo) {
+  list.sort((a, b) => a.time - b.time);
+  const dir = path.join(WORK, repo.replace('/', '+'));
+  if (!existsSync(path.join(dir, '.git'))) {
+    mkdirSync(WORK, { recursive: true });
+    execFileSync('git', ['clone', '-q', '--shared', '--no-checkout', path.join(MIRRORS, repo.replace('/', '+'), 'repo'), dir]);
+  }
+  const store = SqliteStore.open(dir);
+  try {
+    for (const inst of list) {
+      git(dir, 'checkout', '-q', '-f', '--detach', inst.parent);
+      git(dir, 'clean', '-q', '-f', '-d');
+      const t0 = performance.now();
+      const stats = await indexRepository(dir, store, {});
+      const indexMs = performance.now() - t0;
+      const paths = store.database.prepare('SELECT path FROM files').pluck().all();
+      const systems = {};
+      for (const v of VARIANTS) {
+        const request = { query: inst.query, limit: 10, ...v.request };
+        await search(store.database, request, { root: dir }); // warm
+        const answer = await search(store.database, request, { root: dir });
+        systems[v.name] = { files: answer.results.map((r) => r.file), ms: answer.elapsed_ms, notes: answer.notes, interpreted: answer.interpreted_as, ranking: answer.ranking };
+      }
+      const bm = fileBm25(dir, paths, inst.query);
+      systems['BM25 over files (FTS5)'] = { files: bm.files, ms: bm.ms };
+      rows.push({ inst, systems });
+      const mark = (s) => (s.files.slice(0, 10).some((f) => inst.gold.includes(f)) ? s.files.findIndex((f) => inst.gold.includes(f)) + 1 : '-');
+      console.error(`${inst.id} [${inst.split}] files=${paths.length} parsed=${stats.filesParsed} index=${Math.round(indexMs)}ms  ` + Object.entries(systems).map(([n, s]) => `${n.split(' ')[0]}${n.includes('chunk') ? '/chunks' : n.includes('demotion') ? '/nodemote' : ''}:${mark(s)}`).join(' '));
+    }
+  } finally {
+    store.close();
+  }
+}
+
+function metrics(list, name) {
+  const acc = (k) => list.filter((r) => r.systems[name].files.slice(0, k).some((f) => r.inst.gold.includes(f))).length / list.length;
+  const distinct = list.map((r) => new Set(r.systems[name].files.slice(0, 10)).size);
+  const ms = list.map((r) => r.systems[name].ms).sort((a, b) => a - b);
+  const median = (xs) => (xs.length ? xs[Math.floor((xs.length - 1) / 2)] : NaN);
+  return {
+    a1: acc(1), a5: acc(5), a10: acc(10),
+    distinct: distinct.reduce((a, b) => a + b, 0) / list.length,
+    seven: distinct.filter((d) => d >= 7).length / list.length,
+    p50: median(ms),
+  };
+}
+
+const names = [...VARIANTS.map((v) => v.name), 'BM25 over files (FTS5)'];
+const f2 = (x) => x.toFixed(2);
+function table(list) {
+  const out = ['| system | Acc@1 | Acc@5 | Acc@10 | distinct files in top 10 (mean) | share with >= 7 | median latency |', '|---|---|---|---|---|---|---|'];
+  for (const n of names) {
+    const m = metrics(list, n);
+    out.push(`| ${n} | ${f2(m.a1)} | ${f2(m.a5)} | ${f2(m.a10)} | ${m.distinct.toFixed(1)} | ${f2(m.seven)} | ${m.p50.toFixed(1)} ms |`);
+  }
+  return out.join('\n');
+}
+const splits = [['held-out', rows.filter((r) => r.inst.split === 'heldout')], ['dev (used while tuning)', rows.filter((r) => r.inst.split === 'dev')], ['all', rows]];
+const lines = [];
+for (const [label, list] of splits) {
+  if (list.length === 0) continue;
+  lines.push(`### ${label}: ${list.length} instances\n\n${table(list)}\n`);
+}
+lines.push('### per repository (all splits), scout default vs BM25 over files: Acc@1 / Acc@5 / Acc@10\n');
+lines.push('| repository | instances | scout | BM25 files |', '|---|---|---|---|');
+for (const repo of byRepo.keys()) {
+  const list = rows.filter((r) => r.inst.repo === repo);
+  const s = metrics(list, names[0]);
+  const b = metrics(list, 'BM25 over files (FTS5)');
+  lines.push(`| ${repo} | ${list.length} | ${f2(s.a1)} / ${f2(s.a5)} / ${f2(s.a10)} | ${f2(b.a1)} / ${f2(b.a5)} / ${f2(b.a10)} |`);
+}
+const report = lines.join('\n');
+console.log(report);
+if (DUMP) writeFileSync(DUMP, JSON.stringify(rows, null, 1));
+if (WRITE) {
+  const rev = git(repoRoot, 'rev-parse', '--short', 'HEAD').trim();
+  const cpu = os.cpus()[0]?.model ?? 'cpu';
+  const header = `# File-localization benchmark\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), Node ${process.version}, scout at ${rev}, all in one run of \`node bench/localize/run.mjs\` (split: ${SPLIT}).\n\n`;
+  const out = BODY_ONLY ? 'bench/results/localize-body-only.md' : 'bench/results/localize.md';
+  const what = BODY_ONLY ? 'Queries: the commit message body only (subject line dropped), a robustness check.\n\n' : '';
+  writeFileSync(path.join(repoRoot, out), header.replace('run.mjs`', `run.mjs${BODY_ONLY ? ' --body-only' : ''}\``.slice(0, -1) + '`') + what + report + '\n');
+}

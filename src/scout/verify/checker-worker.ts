@@ -1,0 +1,32 @@
+/**
+ * Worker thread entry: hosts one checker (TypeScript) for WorkerChecker, kept warm across requests. Each
+ * request carries the milliseconds left before its deadline (clocks differ between threads); the reply is
+ * the outcome, or a timeout, or the error's message.
+ */
+import { parentPort } from 'node:worker_threads';
+import { CheckTimeout, type CheckOutcome, type DeclarationRef } from './checker.js';
+import { TypeScriptChecker } from './typescript-checker.js';
+
+export interface WorkerRequest {
+  id: number;
+  root: string;
+  declaration: DeclarationRef;
+  msLeft: number;
+}
+
+export type WorkerReply = { id: number; outcome: CheckOutcome } | { id: number; timeout: number } | { id: number; error: string };
+
+if (!parentPort) throw new Error('checker-worker must run as a worker thread');
+const port = parentPort;
+const checker = new TypeScriptChecker();
+port.on('message', (request: WorkerRequest) => {
+  checker
+    .addVariant({ root: request.root, declaration: request.declaration, deadline: performance.now() + request.msLeft })
+    .then(
+      (outcome) => port.postMessage({ id: request.id, outcome } satisfies WorkerReply),
+      (error: unknown) =>
+        port.postMessage(
+          error instanceof CheckTimeout ? ({ id: request.id, timeout: error.afterMs } satisfies WorkerReply) : ({ id: request.id, error: (error as Error)?.message ?? String(error) } satisfies WorkerReply),
+        ),
+    );
+});

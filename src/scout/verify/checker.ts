@@ -1,0 +1,94 @@
+/**
+ * A language's own checker, asked what a change breaks: the language-neutral side of verification.
+ *
+ * The change is made in memory (an overlay of the edited file, never the user's tree); the checker
+ * type-checks the files that can see the change and returns the errors that are new compared with the
+ * unmodified code. Each error is a verified pointer. Everything language-specific (how to find the
+ * declaration, how to write the new variant, how to run the checker) lives behind this interface, in one
+ * implementation per language (typescript-checker.ts).
+ */
+
+/** The declaration a question is about, found by the exploration (never resolved again by bare name). */
+export interface DeclarationRef {
+  /** The name as asked (`LLMKind`, `ModelConfig.kind`). */
+  name: string;
+  /** Path relative to the repository root, `/` separators. */
+  file: string;
+  /** 1-based line of the declaration's name. */
+  line: number;
+  /** 0-based UTF-16 column of the name, when known. */
+  column?: number;
+}
+
+/** Where an error sits: the innermost function-like unit or field around it, else its top-level statement. */
+export interface CheckerPlace {
+  /** `createClient`, `Router.ask`, `DEFAULT_MODEL`; null when the unit has no name. */
+  name: string | null;
+  kind: 'function' | 'method' | 'constructor' | 'accessor' | 'arrow function' | 'field' | 'statement';
+  /** 1-based lines of the unit. */
+  startLine: number;
+  endLine: number;
+}
+
+/** One error the change introduces. */
+export interface CheckerError {
+  /** Path relative to the repository root. */
+  file: string;
+  /** 1-based line and column. */
+  line: number;
+  column: number;
+  /** The checker's own code, as it prints it (`TS2366`). */
+  code: string;
+  /** The checker's message, flattened to one line. */
+  message: string;
+  place: CheckerPlace | null;
+}
+
+/** A change the checker could express and run. */
+export interface VariantCheck {
+  /** What was edited: the declaration as the checker sees it. */
+  target: { name: string; kind: string; file: string; line: number };
+  /** The edit, as text (`member __ScoutNew = '__scout_new' added to enum LLMKind`). */
+  edit: string;
+  /** New errors, sorted by file and line. */
+  errors: CheckerError[];
+  /** Files type-checked after the edit (the edited file and the files that can see it). */
+  checkedFiles: number;
+  /** Notes about the check itself (a project configuration fallback, an ambiguity). */
+  notes: string[];
+}
+
+export type CheckOutcome =
+  | { status: 'checked'; check: VariantCheck }
+  /** The change cannot be expressed for this declaration (not a type, a generic alias, ...): `reason` says why. */
+  | { status: 'refused'; reason: string };
+
+export interface CheckRequest {
+  /** Absolute repository root. */
+  root: string;
+  declaration: DeclarationRef;
+  /** `performance.now()` value after which the checker gives up (throws CheckTimeout at its next step). */
+  deadline: number;
+  signal?: AbortSignal;
+}
+
+export interface Checker {
+  /** `typescript`. */
+  readonly name: string;
+  /** The checker's version (the pinned package's). */
+  readonly version: string;
+  /** Whether this checker understands the file (by extension). */
+  handles(file: string): boolean;
+  /** Add one variant to the declared type, in memory, and list the errors it introduces. */
+  addVariant(request: CheckRequest): Promise<CheckOutcome>;
+  /** Drop what the checker keeps warm between questions. */
+  dispose(): void;
+}
+
+/** Thrown by a checker that reaches its deadline between two steps. */
+export class CheckTimeout extends Error {
+  constructor(readonly afterMs: number) {
+    super(`the checker did not finish within ${afterMs} ms`);
+    this.name = 'CheckTimeout';
+  }
+}

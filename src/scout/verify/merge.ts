@@ -1,0 +1,126 @@
+/**
+ * Verified and explored pointers, merged: each place where the checker reports a new error becomes one
+ * high-risk pointer ("verified by typescript: TS2366 ..."), its other error lines in `also`; exploration
+ * pointers inside that place ride along (their description and action explain the error). Once a checker
+ * has run, high means verified: any other exploration pointer rated high compiles with the new variant and
+ * is lowered to medium, with the reason (it may still behave differently: a default branch, an `if` chain).
+ */
+import type { Pointer } from '../synthesis.js';
+import type { CheckerError, VariantCheck } from './checker.js';
+
+export interface MergeCandidate {
+  pointer: Pointer;
+  risk: number;
+  relevance: number;
+  place: string | null;
+}
+
+/** Longest message kept in a verified pointer (the checker's messages print whole types). */
+const MESSAGE_CHARS = 100;
+/** Longest explanation taken from a merged exploration pointer (its role and place, without the code line). */
+const EXPLANATION_CHARS = 70;
+
+interface ErrorGroup {
+  file: string;
+  start: number;
+  end: number;
+  placeName: string | null;
+  errors: CheckerError[];
+  merged: MergeCandidate[];
+}
+
+function fileAndLine(location: string): { file: string; line: number } {
+  const m = /^(.*):(\d+)(?::\d+)?$/.exec(location);
+  return m ? { file: m[1] ?? location, line: Number(m[2]) } : { file: location, line: 0 };
+}
+
+/** What to do about an error, by the checker's code (TypeScript's; other checkers fall to the default). */
+function actionFor(code: string, message: string): string {
+  if (code === 'TS2366' || /lacks ending return/.test(message)) return 'add a case for the new variant: the function no longer returns on every path';
+  if (code === 'TS2741' || code === 'TS2739' || /is missing (?:the following )?propert/.test(message)) return 'add an entry for the new variant to this object';
+  if (code === 'TS7053' || /can't be used to index/.test(message)) return "give the indexed object's type a key for the new variant, or narrow the value before indexing";
+  if (/\bnever\b/.test(message)) return 'handle the new variant before this exhaustiveness check (a case, a branch)';
+  if (code === 'TS2345' || code === 'TS2322') return 'widen the destination type to take the new variant, or map the value first';
+  return 'fix this error: handle the new variant here';
+}
+
+function short(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * The checker's message, compact: its first sentence (TypeScript adds a second one that repeats the
+ * first with the new member's name), without the "Element implicitly has an 'any' type because" lead-in.
+ */
+function compact(message: string): string {
+  const first = message.split(/(?<=\.)\s+(?=[A-Z])/)[0] ?? message;
+  return short(first.replace(/^Element implicitly has an 'any' type because /, '').replace(/\.$/, ''), MESSAGE_CHARS);
+}
+
+/** An exploration pointer's `what` without its quoted code line and its place (`role in place: \`code\``): the pointer names the place already. */
+function explanation(what: string): string {
+  return short(what.replace(/: `[^]*$/, '').replace(/ in [\w$.#<>]+$/, ''), EXPLANATION_CHARS);
+}
+
+/**
+ * Verified pointers (one per place, in file and line order) with a label per place for the summary, and
+ * the other candidates, high ones lowered.
+ * `checker` names the checker in the pointers' text.
+ */
+export function mergeVerified(check: VariantCheck, checker: string, candidates: readonly MergeCandidate[]): { verified: Pointer[]; rest: MergeCandidate[]; labels: string[] } {
+  const groups: ErrorGroup[] = [];
+  const byKey = new Map<string, ErrorGroup>();
+  for (const e of check.errors) {
+    const key = e.place ? `${e.file}|${e.place.startLine}|${e.place.endLine}` : `${e.file}|line ${e.line}`;
+    // Errors on one line are one place even when one sits in a nested function (`queue[type].map((op) => …)`).
+    let g = byKey.get(key) ?? byKey.get(`${e.file}|line ${e.line}`);
+    if (!g) {
+      g = { file: e.file, start: e.place?.startLine ?? e.line, end: e.place?.endLine ?? e.line, placeName: e.place?.name ?? null, errors: [], merged: [] };
+      byKey.set(key, g);
+      groups.push(g);
+    }
+    byKey.set(`${e.file}|line ${e.line}`, g);
+    g.errors.push(e);
+  }
+  const rest: MergeCandidate[] = [];
+  for (const c of candidates) {
+    const { file, line } = fileAndLine(c.pointer.location);
+    // The innermost place that holds the site (places nest: a method inside a top-level object).
+    const home = groups
+      .filter((g) => g.file === file && ((line >= g.start && line <= g.end) || g.errors.some((e) => Math.abs(e.line - line) <= 2)))
+      .sort((a, b) => a.end - a.start - (b.end - b.start))[0];
+    if (home) {
+      home.merged.push(c);
+      continue;
+    }
+    if (c.risk >= 4) {
+      rest.push({ ...c, risk: 3, pointer: { ...c.pointer, risk: 'medium', what: `${c.pointer.what} (compiles: ${checker} reports no error here; check its behaviour)` } });
+    } else rest.push(c);
+  }
+  const verified: Pointer[] = [];
+  const labels: string[] = [];
+  for (const g of groups.sort((a, b) => a.file.localeCompare(b.file) || a.start - b.start)) {
+    const first = g.errors[0];
+    if (!first) continue;
+    const codes = [...new Set(g.errors.map((e) => e.code))];
+    const explored = [...g.merged].sort((a, b) => b.risk - a.risk || b.relevance - a.relevance)[0];
+    const where = g.placeName ? ` (in ${g.placeName})` : '';
+    const more = g.errors.length > 1 ? ` (+${g.errors.length - 1} more${codes.length > 1 ? `: ${codes.slice(1).join(', ')}` : ''})` : '';
+    const lines = new Set<number>();
+    for (const e of g.errors) lines.add(e.line);
+    for (const m of g.merged) lines.add(fileAndLine(m.pointer.location).line);
+    lines.delete(first.line);
+    const pointer: Pointer = {
+      location: `${first.file}:${first.line}`,
+      what: `verified by ${checker}: ${first.code} ${compact(first.message)}${more}${where}${explored ? ` · ${explanation(explored.pointer.what)}` : ''}`,
+      risk: 'high',
+      relevance: 5,
+      action: explored && explored.risk >= 4 ? explored.pointer.action : actionFor(first.code, first.message),
+      verified: true,
+    };
+    if (lines.size > 0) pointer.also = [...lines].sort((a, b) => a - b);
+    verified.push(pointer);
+    labels.push(g.placeName ? `${g.placeName} (${first.file}:${first.line}, ${codes.join(', ')})` : `${first.file}:${first.line} (${codes.join(', ')})`);
+  }
+  return { verified, rest, labels };
+}

@@ -1,0 +1,134 @@
+/**
+ * The TypeScript checker: the pinned `typescript` package, in process. For "add a variant" it finds the
+ * declaration the exploration found (by position, not by name), writes the variant into an in-memory copy
+ * of that file, builds a program that shares every other file with the unmodified one, type-checks the
+ * edited file and the files that import it (directly or not), and returns the diagnostics that are new.
+ *
+ * Kept warm between questions when the caller keeps the checker (the MCP server's workspace does): the
+ * unmodified program, the import graph and the unmodified diagnostics of each file are reused until a
+ * file changes on disk. Between steps (building a program, checking one file) it yields to the event loop
+ * and gives up with CheckTimeout once the deadline has passed; one step itself is not interrupted here
+ * (WorkerTypeScriptChecker runs this class in a worker thread and terminates it when a step hangs).
+ */
+import path from 'node:path';
+import ts from 'typescript';
+import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
+import { countDiagnostics, diagnosticsOf, newDiagnostics } from './typescript/diagnostic-diff.js';
+import { enclosingPlace } from './typescript/enclosing-place.js';
+import { buildImportGraph, dependentsOf, type ImportGraph } from './typescript/import-graph.js';
+import { nearestConfig, TsProject } from './typescript/project.js';
+import { applyEdits, findDeclaration, originalPosition, variantEditFor, type TextEdit } from './typescript/variant-edit.js';
+
+const TS_FILE = /\.(?:ts|tsx|mts|cts)$/;
+
+interface WarmProject {
+  project: TsProject;
+  generation: number;
+  graph: ImportGraph | null;
+  /** Absolute file -> counts of its unmodified diagnostics. */
+  baseline: Map<string, Map<string, number>>;
+}
+
+export class TypeScriptChecker implements Checker {
+  readonly name = 'typescript';
+  readonly version = ts.version;
+  private readonly projects = new Map<string, WarmProject>();
+
+  handles(file: string): boolean {
+    return TS_FILE.test(file) && !/\.d\.[mc]?ts$/.test(file);
+  }
+
+  dispose(): void {
+    this.projects.clear();
+  }
+
+  async addVariant(request: CheckRequest): Promise<CheckOutcome> {
+    const started = performance.now();
+    const step = async (): Promise<void> => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      request.signal?.throwIfAborted();
+      if (performance.now() > request.deadline) throw new CheckTimeout(Math.round(performance.now() - started));
+    };
+    const { declaration } = request;
+    const file = path.resolve(request.root, declaration.file);
+    const warm = this.projectFor(request.root, file);
+    const { project } = warm;
+    await step();
+    const base = project.base();
+    if (warm.generation !== project.generation) {
+      warm.generation = project.generation;
+      warm.graph = null;
+      warm.baseline.clear();
+    }
+    const sf = base.getSourceFile(file);
+    if (!sf) return { status: 'refused', reason: `${declaration.file} is not part of the TypeScript project (${project.configSource})` };
+    const node = findDeclaration(sf, declaration.name, declaration.line, declaration.column);
+    if (!node) return { status: 'refused', reason: `no declaration of \`${declaration.name}\` at ${declaration.file}:${declaration.line}` };
+    const result = variantEditFor(node, sf, base.getTypeChecker(), declaration.name);
+    if (!result.ok) return { status: 'refused', reason: result.reason };
+    const { edit } = result;
+    await step();
+    const edited = project.withOverlay(file, applyEdits(sf.text, edit.edits));
+    warm.graph ??= buildImportGraph(project, base);
+    const files = base.getSourceFiles().map((s) => path.resolve(s.fileName)).filter((f) => project.isProjectFile(f));
+    const toCheck = dependentsOf(warm.graph, file, files);
+    const errors: CheckerError[] = [];
+    for (const f of toCheck) {
+      await step();
+      const after = edited.getSourceFile(f);
+      const original = base.getSourceFile(f);
+      if (!after || !original) continue;
+      const isEdited = f === file;
+      const diags = diagnosticsOf(edited, after);
+      if (diags.length === 0) continue;
+      const before = this.baselineOf(warm, base, original);
+      const edits: TextEdit[] = isEdited ? edit.edits : [];
+      for (const d of newDiagnostics(diags, before, edits)) errors.push(this.errorOf(project, original, d, edits));
+    }
+    errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+    return {
+      status: 'checked',
+      check: {
+        target: { name: edit.name, kind: edit.kind, file: declaration.file, line: edit.line },
+        edit: edit.edits.map((e) => e.insert.trim()).join(' … '),
+        errors,
+        checkedFiles: toCheck.length,
+        notes: [...project.configNotes],
+      },
+    };
+  }
+
+  private projectFor(root: string, file: string): WarmProject {
+    const key = `${path.resolve(root)}|${nearestConfig(root, file) ?? ''}`;
+    let warm = this.projects.get(key);
+    if (!warm) {
+      warm = { project: new TsProject(path.resolve(root), file), generation: -1, graph: null, baseline: new Map() };
+      this.projects.set(key, warm);
+    }
+    return warm;
+  }
+
+  private baselineOf(warm: WarmProject, base: ts.Program, sf: ts.SourceFile): Map<string, number> {
+    const key = path.resolve(sf.fileName);
+    let counts = warm.baseline.get(key);
+    if (!counts) {
+      counts = countDiagnostics(diagnosticsOf(base, sf));
+      warm.baseline.set(key, counts);
+    }
+    return counts;
+  }
+
+  /** A new diagnostic as an error of the unmodified file: its position mapped back through the edits. */
+  private errorOf(project: TsProject, original: ts.SourceFile, d: ts.Diagnostic, edits: readonly TextEdit[]): CheckerError {
+    const pos = Math.max(0, Math.min(original.text.length, originalPosition(d.start ?? 0, edits)));
+    const { line, character } = original.getLineAndCharacterOfPosition(pos);
+    return {
+      file: project.rel(original.fileName),
+      line: line + 1,
+      column: character + 1,
+      code: `TS${d.code}`,
+      message: ts.flattenDiagnosticMessageText(d.messageText, ' ').replace(/\s+/g, ' ').slice(0, 300),
+      place: enclosingPlace(original, pos),
+    };
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The verify step, between the exploration and synthesis: for a change question, pick the declaration the
+ * exploration seeded from, ask that language's checker what the change breaks (bounded by a timeout), and
+ * say what happened. Language-neutral: the checker does everything language-specific. A checker that is
+ * missing, refuses the change, fails or runs out of time leaves the answer to the exploration, with the
+ * reason in a note; nothing is ever written to the repository.
+ */
+import path from 'node:path';
+import type { Exploration } from '../explore.js';
+import type { ScoutLink } from '../link.js';
+import { CheckTimeout, type VariantCheck } from './checker.js';
+import type { Checkers } from './checkers.js';
+
+export interface Verification {
+  /** verified: the checker ran (errors may be empty); refused: the change cannot be expressed; the rest: exploration only. */
+  status: 'verified' | 'refused' | 'no_checker' | 'no_target' | 'failed' | 'timeout';
+  checker: { name: string; version: string } | null;
+  check: VariantCheck | null;
+  ms: number;
+  /** Why the answer is not verified (null when it is). */
+  note: string | null;
+}
+
+export interface VerifyOptions {
+  root: string;
+  checkers: Checkers;
+  /** Milliseconds the checker may take (cold included); after that the answer is the exploration's. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/** Kinds of seed that can name a type with variants (others are still tried: the checker explains a refusal). */
+const TYPE_KINDS = ['enum', 'type_alias', 'property', 'field', 'constant', 'variable'];
+
+const EXPLORATION_ONLY = 'pointers come from the exploration alone';
+
+/** What the verify step needs of an exploration: the question read and its seeds (available as soon as the seeds are found). */
+export type SeededQuestion = Pick<Exploration, 'query' | 'seeds'>;
+
+/** The question's own declarations (not the constants a derived union was followed to), type-like kinds first. */
+function targetSeeds(exploration: SeededQuestion): ScoutLink[] {
+  const target = exploration.query.target;
+  if (!target) return [];
+  const last = target.split('.').pop() ?? target;
+  const own = exploration.seeds.filter((s) => s.relation === 'seed' && s.symbol !== null && (s.symbol === target || s.symbol.split('.').pop() === last));
+  const rank = (s: ScoutLink): number => (s.kind !== null && TYPE_KINDS.includes(s.kind) ? 0 : 1);
+  return [...own].sort((a, b) => rank(a) - rank(b));
+}
+
+/** Whether this question gets a verify step: "add a variant" (other change kinds are not written yet). */
+export function wantsVerification(exploration: SeededQuestion): boolean {
+  return exploration.query.intent === 'add_variant';
+}
+
+export async function verifyAddVariant(exploration: SeededQuestion, options: VerifyOptions): Promise<Verification> {
+  const started = performance.now();
+  const done = (v: Omit<Verification, 'ms'>): Verification => ({ ...v, ms: Math.round(performance.now() - started) });
+  const target = exploration.query.target;
+  const seeds = targetSeeds(exploration);
+  if (seeds.length === 0) {
+    return done({ status: 'no_target', checker: null, check: null, note: `not verified: no declaration of ${target ? `\`${target}\`` : 'the question\'s target'} was found to change; ${EXPLORATION_ONLY}` });
+  }
+  const refusals: string[] = [];
+  let unsupported: string | null = null;
+  for (const seed of seeds) {
+    const checker = options.checkers.for(seed.location.file);
+    if (!checker) {
+      unsupported ??= /\.d\.[mc]?ts$/.test(seed.location.file) ? 'declaration (.d.ts)' : path.extname(seed.location.file) || seed.location.file;
+      continue;
+    }
+    const id = { name: checker.name, version: checker.version };
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // The checker gives up at its next step after the deadline; the timer bounds a step that never returns control.
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new CheckTimeout(options.timeoutMs)), options.timeoutMs + 1000);
+      });
+      const outcome = await Promise.race([
+        checker.addVariant({
+          root: options.root,
+          declaration: { name: target ?? seed.symbol ?? '', file: seed.location.file, line: seed.location.line, ...(seed.location.column !== undefined ? { column: seed.location.column } : {}) },
+          deadline: performance.now() + options.timeoutMs,
+          ...(options.signal ? { signal: options.signal } : {}),
+        }),
+        timeout,
+      ]);
+      if (outcome.status === 'refused') {
+        refusals.push(outcome.reason);
+        continue;
+      }
+      const check = outcome.check;
+      if (seeds.length > 1) check.notes.push(`\`${target}\` has ${seeds.length} declarations; the checker changed the one at ${check.target.file}:${check.target.line}`);
+      return done({ status: 'verified', checker: id, check, note: null });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      if (error instanceof CheckTimeout) {
+        return done({ status: 'timeout', checker: id, check: null, note: `not verified: the ${checker.name} checker did not finish within ${options.timeoutMs} ms; ${EXPLORATION_ONLY}` });
+      }
+      const message = (error as Error).message?.split('\n')[0]?.slice(0, 200) ?? String(error);
+      return done({ status: 'failed', checker: id, check: null, note: `not verified: the ${checker.name} checker failed (${message}); ${EXPLORATION_ONLY}` });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  if (refusals.length > 0) return done({ status: 'refused', checker: null, check: null, note: `not verified: ${refusals[0]}` });
+  return done({
+    status: 'no_checker',
+    checker: null,
+    check: null,
+    note: `not verified: no checker for ${unsupported} files yet (verification covers ${options.checkers.names().join(', ')}); ${EXPLORATION_ONLY}`,
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * Gathers per-file evidence from the index for file ranking (file-ranking.ts ranks it):
+ * whole-file term scores from per-term full-text lookups grouped by file, definitions
+ * named by the query, verbatim strings as phrase matches, and mentioned paths.
+ */
+import type Database from 'better-sqlite3';
+import { codeTokens } from '../core/code-tokens.js';
+import type { CompiledFilters } from './filters.js';
+import { idf, isTestPath, saturate, type FileEvidence, type WeightedToken } from './file-ranking.js';
+import type { IssueTerms } from './issue-text.js';
+import type { Candidate } from './ranking.js';
+
+const FROM = `search_fts JOIN chunks c ON c.id = search_fts.rowid JOIN files f ON f.id = c.file_id LEFT JOIN definitions d ON d.id = c.definition_id`;
+/** Columns that hold a chunk's own text (the path column repeats in every chunk of a file). */
+const TEXT_COLUMNS = '{name signature docstring body}';
+const MAX_LITERALS = 12;
+const MAX_DEFINITION_NAMES = 40;
+
+function quote(token: string): string {
+  return `"${token.replace(/"/g, '""')}"`;
+}
+
+export interface EvidenceInput {
+  tokens: WeightedToken[];
+  terms: IssueTerms;
+  /** Ranked chunks (BM25 or fused), best first. */
+  chunks: Array<{ candidate: Candidate; score: number }>;
+}
+
+export interface GatheredEvidence {
+  files: FileEvidence[];
+  /** Chunks per file path among the ranked chunks, best first. */
+  chunksByFile: Map<string, Array<{ candidate: Candidate; score: number }>>;
+  /** Verbatim strings of the query found in the code. */
+  literalHits: string[];
+}
+
+export function gatherFileEvidence(db: Database.Database, compiled: CompiledFilters, input: EvidenceInput): GatheredEvidence {
+  const byPath = new Map<string, FileEvidence>();
+  const entry = (p: string): FileEvidence => {
+    let e = byPath.get(p);
+    if (!e) {
+      e = { path: p, chunk: 0, chunk2: 0, whole: 0, definitions: 0, literals: 0, pathMention: 0, isTest: isTestPath(p) };
+      byPath.set(p, e);
+    }
+    return e;
+  };
+  const chunksByFile = new Map<string, Array<{ candidate: Candidate; score: number }>>();
+  for (const r of input.chunks) {
+    const list = chunksByFile.get(r.candidate.path) ?? [];
+    list.push(r);
+    chunksByFile.set(r.candidate.path, list);
+  }
+  for (const [p, list] of chunksByFile) {
+    const e = entry(p);
+    e.chunk = list[0]?.score ?? 0;
+    e.chunk2 = list[1]?.score ?? 0;
+  }
+
+  // Whole-file evidence: for each token, the matching chunks per file; BM25 over files from those counts.
+  const lengths = new Map<number, number>();
+  for (const row of db.prepare('SELECT file_id AS id, COUNT(*) AS n FROM chunks GROUP BY file_id').raw().all() as Array<[number, number]>) {
+    lengths.set(row[0], row[1]);
+  }
+  const fileCount = Math.max(1, lengths.size);
+  let totalChunks = 0;
+  for (const n of lengths.values()) totalChunks += n;
+  const average = totalChunks / fileCount;
+  // Unfiltered, the per-token count needs the chunk's file only (no joins to files and definitions).
+  const unfiltered = compiled.where === '1' && compiled.params.length === 0;
+  const perToken = unfiltered
+    ? db.prepare('SELECT c.file_id AS id, COUNT(*) AS n FROM search_fts JOIN chunks c ON c.id = search_fts.rowid WHERE search_fts MATCH ? GROUP BY c.file_id')
+    : db.prepare(`SELECT c.file_id AS id, COUNT(*) AS n FROM ${FROM} WHERE search_fts MATCH ? AND ${compiled.where} GROUP BY c.file_id`);
+  const wholeById = new Map<number, number>();
+  for (const { token, weight } of input.tokens) {
+    const rows = perToken.all(`${TEXT_COLUMNS}: ${quote(token)}`, ...(unfiltered ? [] : compiled.params)) as Array<{ id: number; n: number }>;
+    if (rows.length === 0) continue;
+    const w = weight * idf(rows.length, fileCount);
+    for (const r of rows) wholeById.set(r.id, (wholeById.get(r.id) ?? 0) + w * saturate(r.n, lengths.get(r.id) ?? average, average));
+  }
+  if (wholeById.size > 0) {
+    const pathOf = new Map<number, string>();
+    for (const [id, p] of db.prepare('SELECT id, path FROM files').raw().all() as Array<[number, string]>) pathOf.set(id, p);
+    for (const [id, score] of wholeById) {
+      const p = pathOf.get(id);
+      if (p !== undefined) entry(p).whole += score;
+    }
+  }
+
+  // Definitions the query names: a name defined in many files says less about each.
+  const names = [...new Set(input.terms.identifiers.map((n) => n.split('.').pop() ?? n))].filter((n) => n.length >= 3).slice(0, MAX_DEFINITION_NAMES);
+  if (names.length > 0) {
+    const defs = db.prepare(`SELECT DISTINCT f.path AS path, d.name AS name FROM definitions d JOIN files f ON f.id = d.file_id WHERE d.name IN (${names.map(() => '?').join(',')})`).all(...names) as Array<{ path: string; name: string }>;
+    const filesPerName = new Map<string, number>();
+    for (const d of defs) filesPerName.set(d.name, (filesPerName.get(d.name) ?? 0) + 1);
+    for (const d of defs) {
+      if (!byPath.has(d.path)) continue; // only files the filters and the text already admit
+      entry(d.path).definitions += 1 / (filesPerName.get(d.name) ?? 1);
+    }
+  }
+
+  // Verbatim strings (error messages, quoted text): a phrase match in the code is strong evidence.
+  const literalHits: string[] = [];
+  const phrase = db.prepare(`SELECT DISTINCT f.path AS path FROM ${FROM} WHERE search_fts MATCH ? AND ${compiled.where} LIMIT 20`).pluck();
+  for (const text of input.terms.errors.slice(0, MAX_LITERALS)) {
+    const tokens = codeTokens(text);
+    if (tokens.length < 2) continue;
+    const paths = phrase.all(`${TEXT_COLUMNS}: ${quote(tokens.slice(0, 32).join(' '))}`, ...compiled.params) as string[];
+    if (paths.length === 0) continue;
+    literalHits.push(text);
+    for (const p of paths) entry(p).literals += 1 / paths.length;
+  }
+
+  // Paths the text mentions (trace frames, file names): suffix matches on repository paths.
+  if (input.terms.paths.length > 0) {
+    const all = [...byPath.keys()];
+    for (const mentioned of input.terms.paths) {
+      const m = mentioned.replace(/^\.?\//, '');
+      const hits = all.filter((p) => p === m || p.endsWith(`/${m}`) || m.endsWith(`/${p}`));
+      for (const p of hits) entry(p).pathMention += 1 / hits.length;
+    }
+  }
+  return { files: [...byPath.values()], chunksByFile, literalHits };
+}

@@ -1,0 +1,60 @@
+/** Merging verified errors with the exploration's pointers (pure). */
+import { describe, expect, it } from 'vitest';
+import type { CheckerError, VariantCheck } from '../../../src/scout/verify/checker.js';
+import { mergeVerified, type MergeCandidate } from '../../../src/scout/verify/merge.js';
+
+const error = (file: string, line: number, code: string, message: string, place: CheckerError['place']): CheckerError => ({ file, line, column: 3, code, message, place });
+const fn = (name: string, startLine: number, endLine: number): CheckerError['place'] => ({ name, kind: 'function', startLine, endLine });
+const candidate = (location: string, risk: number, what: string, action = 'do it'): MergeCandidate => ({
+  pointer: { location, what, risk: risk >= 4 ? 'high' : risk === 3 ? 'medium' : 'low', relevance: 4, action },
+  risk,
+  relevance: 4,
+  place: null,
+});
+const check = (errors: CheckerError[]): VariantCheck => ({ target: { name: 'Kind', kind: 'enum (string)', file: 'src/kind.ts', line: 1 }, edit: 'x', errors, checkedFiles: 3, notes: [] });
+
+describe('mergeVerified', () => {
+  it('one high pointer per place, with the checker code and message, the other lines in also, the exploration pointer inside the place merged', () => {
+    const { verified, rest, labels } = mergeVerified(
+      check([
+        error('src/a.ts', 12, 'TS2366', "Function lacks ending return statement and return type does not include 'undefined'.", fn('price', 10, 20)),
+        error('src/a.ts', 18, 'TS2345', "Argument of type 'Kind.New' is not assignable to parameter of type 'never'.", fn('price', 10, 20)),
+        error('src/b.ts', 5, 'TS7053', "Element implicitly has an 'any' type because expression of type 'Kind' can't be used to index type 'Names'. Property 'new' does not exist on type 'Names'.", null),
+      ]),
+      'typescript',
+      [candidate('src/a.ts:14', 5, 'switch/match over it in price: `switch (kind) {`', 'add a case'), candidate('src/c.ts:3', 4, 'comparison against it in f: `if (k === Kind.A)`'), candidate('src/c.ts:9', 2, 'use')],
+    );
+    expect(verified).toEqual([
+      {
+        location: 'src/a.ts:12',
+        what: "verified by typescript: TS2366 Function lacks ending return statement and return type does not include 'undefined' (+1 more: TS2345) (in price) · switch/match over it",
+        risk: 'high',
+        relevance: 5,
+        action: 'add a case',
+        verified: true,
+        also: [14, 18],
+      },
+      {
+        location: 'src/b.ts:5',
+        what: "verified by typescript: TS7053 expression of type 'Kind' can't be used to index type 'Names'",
+        risk: 'high',
+        relevance: 5,
+        action: "give the indexed object's type a key for the new variant, or narrow the value before indexing",
+        verified: true,
+      },
+    ]);
+    expect(labels).toEqual(['price (src/a.ts:12, TS2366, TS2345)', 'src/b.ts:5 (TS7053)']);
+    // Once the checker ran, high means verified: the comparison compiles, so it is medium, and says why.
+    expect(rest.map((c) => [c.pointer.location, c.pointer.risk, c.risk])).toEqual([
+      ['src/c.ts:3', 'medium', 3],
+      ['src/c.ts:9', 'low', 2],
+    ]);
+    expect(rest[0]?.pointer.what).toMatch(/\(compiles: typescript reports no error here; check its behaviour\)$/);
+  });
+
+  it('no errors: nothing verified, every high lowered', () => {
+    const { verified, rest } = mergeVerified(check([]), 'typescript', [candidate('src/c.ts:3', 5, 'x')]);
+    expect(verified).toEqual([]);
+    expect(rest[0]?.pointer.risk).toBe('medium');
+  });
+});

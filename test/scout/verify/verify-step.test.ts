@@ -1,0 +1,69 @@
+/**
+ * The verify step's orchestration with stand-in checkers: which declaration is handed over, and how a
+ * missing, crashing or hanging checker degrades the answer to the exploration with a note.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Exploration } from '../../../src/scout/explore.js';
+import type { ScoutLink } from '../../../src/scout/link.js';
+import { analyzeQuery } from '../../../src/scout/query-analysis.js';
+import type { Checker, CheckOutcome, CheckRequest } from '../../../src/scout/verify/checker.js';
+import { Checkers } from '../../../src/scout/verify/checkers.js';
+import { verifyAddVariant } from '../../../src/scout/verify/verify.js';
+
+function seed(file: string, symbol: string, kind: string, line = 3): ScoutLink {
+  return { id: `${file}:${line}`, relation: 'seed', location: { file, line, column: 12 }, symbol, kind, role: 'definition', enclosing: null, snippet: '', snippetStartLine: line, hover: null, depth: 0, source: 'index' } as unknown as ScoutLink;
+}
+
+function exploration(question: string, seeds: ScoutLink[]): Exploration {
+  return { query: analyzeQuery(question), visited: [], setAside: [], sitesSeen: 0, seeds, budget: 20, budgetRemaining: 20, expansions: 0, notes: [], sources: { lsp: 0, index: 0 }, suggestions: [], elapsedMs: 0 };
+}
+
+function fake(run: (r: CheckRequest) => Promise<CheckOutcome>): Checker & { requests: CheckRequest[] } {
+  const requests: CheckRequest[] = [];
+  return { name: 'fake', version: '1', handles: (f) => f.endsWith('.ts'), dispose: () => undefined, requests, addVariant: (r) => (requests.push(r), run(r)) };
+}
+
+const ok: CheckOutcome = { status: 'checked', check: { target: { name: 'Kind', kind: 'enum (string)', file: 'src/kind.ts', line: 3 }, edit: 'x', errors: [], checkedFiles: 1, notes: [] } };
+
+describe('verify step', () => {
+  it('hands the checker the declaration the exploration found (file, line, column), type-like seeds first', async () => {
+    const checker = fake(async () => ok);
+    const v = await verifyAddVariant(exploration('what breaks if I add a variant to `Kind`?', [seed('src/make.ts', 'Kind', 'function', 9), seed('src/kind.ts', 'Kind', 'enum')]), { root: '/r', checkers: new Checkers([checker]), timeoutMs: 5000 });
+    expect(v.status).toBe('verified');
+    expect(checker.requests[0]?.declaration).toEqual({ name: 'Kind', file: 'src/kind.ts', line: 3, column: 12 });
+    expect(v.check?.notes.join()).toMatch(/`Kind` has 2 declarations; the checker changed the one at src\/kind.ts:3/);
+  });
+
+  it('a language without a checker: exploration only, and says so', async () => {
+    const v = await verifyAddVariant(exploration('what breaks if I add a variant to `Kind`?', [seed('kinds.py', 'Kind', 'class')]), { root: '/r', checkers: new Checkers([fake(async () => ok)]), timeoutMs: 5000 });
+    expect(v).toMatchObject({ status: 'no_checker', check: null });
+    expect(v.note).toMatch(/not verified: no checker for \.py files yet \(verification covers fake\); pointers come from the exploration alone/);
+  });
+
+  it('a declaration file is not something the checker edits', async () => {
+    const dts = fake(async () => ok);
+    dts.handles = (f) => f.endsWith('.ts') && !f.endsWith('.d.ts');
+    const v = await verifyAddVariant(exploration('what breaks if I add a variant to `Kind`?', [seed('types/kind.d.ts', 'Kind', 'enum')]), { root: '/r', checkers: new Checkers([dts]), timeoutMs: 5000 });
+    expect(v.note).toMatch(/no checker for declaration \(\.d\.ts\) files yet/);
+  });
+
+  it('a checker that crashes degrades with a note', async () => {
+    const v = await verifyAddVariant(exploration('what breaks if I add a variant to `Kind`?', [seed('src/kind.ts', 'Kind', 'enum')]), { root: '/r', checkers: new Checkers([fake(async () => { throw new Error('out of memory\nstack'); })]), timeoutMs: 5000 });
+    expect(v).toMatchObject({ status: 'failed', checker: { name: 'fake' } });
+    expect(v.note).toBe('not verified: the fake checker failed (out of memory); pointers come from the exploration alone');
+  });
+
+  it('a checker that never answers is cut off by the timer', async () => {
+    const started = performance.now();
+    const v = await verifyAddVariant(exploration('what breaks if I add a variant to `Kind`?', [seed('src/kind.ts', 'Kind', 'enum')]), { root: '/r', checkers: new Checkers([fake(() => new Promise(() => undefined))]), timeoutMs: 10 });
+    expect(v.status).toBe('timeout');
+    expect(v.note).toMatch(/did not finish within 10 ms/);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('nothing to change: no declaration found', async () => {
+    const v = await verifyAddVariant(exploration('what breaks if I add a variant to `Nope`?', []), { root: '/r', checkers: new Checkers([fake(async () => ok)]), timeoutMs: 10 });
+    expect(v).toMatchObject({ status: 'no_target' });
+    expect(v.note).toMatch(/no declaration of `Nope` was found/);
+  });
+});
