@@ -1,5 +1,6 @@
 /**
- * When hybrid search fuses vector ranks into BM25. Pure.
+ * When hybrid search fuses vector ranks into BM25. Pure. Applies to chunk rankings only: the engine keeps
+ * vectors out of file ranking (prose and long queries by default), whose weights are on the BM25 scale.
  *
  * Measured on bench/search-vectors (dev set): vectors help natural-language queries (a sentence
  * describing behaviour), and hurt queries that name code (an identifier, a path), where the
