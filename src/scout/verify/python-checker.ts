@@ -1,0 +1,174 @@
+/**
+ * The Python checker: pyright (the pinned `pyright` package's CLI). pyright has no in-memory overlay from
+ * its CLI, so the change is made in a shadow copy outside the repository (python/shadow.ts: hard links to
+ * the user's Python files, the edited file a new file in its place); the user's tree is never written. For
+ * "add a variant" it finds the declaration the exploration found (by line, never by bare name), inserts the
+ * variant without adding a line (python/variant-edit.ts), and runs pyright on the files that import the
+ * target's module, directly or not, twice: on the unmodified shadow (cached between questions until a
+ * Python file or the configuration changes) and on the edited one, in parallel. The errors that are new
+ * are the breaks, each with the function, method or statement around it.
+ *
+ * The shadow's configuration is the project's with `reportMatchNotExhaustive` turned on: that is how a
+ * `match` that stops being exhaustive becomes visible (pyright is silent about it by default); an
+ * `assert_never(x)` after an if/elif chain or in `case _:` fails without it, and so does a function whose
+ * if/elif chain returned on every path.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
+import { mapBack, type MappedDiagnostic, newDiagnostics } from './python/diagnostic-diff.js';
+import { enclosingPlace } from './python/enclosing-place.js';
+import { dependentsOf } from './python/import-graph.js';
+import { type PyDiagnostic, pyrightVersion, runPyright } from './python/run-pyright.js';
+import { listPythonFiles, Shadow } from './python/shadow.js';
+import { type PySource, scanPython } from './python/source-lines.js';
+import { applyEdit, variantEditFor } from './python/variant-edit.js';
+
+export const MATCH_NOTE = 'pyright ran with reportMatchNotExhaustive on (the project\'s other settings kept): it is how a `match` that stops being exhaustive becomes visible';
+
+interface Warm {
+  stamp: string;
+  /** Target file -> the files that can see it (target first). */
+  dependents: Map<string, string[]>;
+  /** Checked files joined -> the unmodified shadow's errors in them. */
+  baseline: Map<string, MappedDiagnostic[]>;
+}
+
+export class PythonChecker implements Checker {
+  readonly name = 'pyright';
+  readonly version = pyrightVersion();
+  private readonly warm = new Map<string, Warm>();
+
+  /** `tmpDir`: where shadow copies are made (the system's temp directory; it must lie outside the repository). */
+  constructor(private readonly options: { tmpDir?: string } = {}) {}
+
+  handles(file: string): boolean {
+    return /\.py$/.test(file);
+  }
+
+  dispose(): void {
+    this.warm.clear();
+  }
+
+  async addVariant(request: CheckRequest): Promise<CheckOutcome> {
+    const started = performance.now();
+    const step = (): void => {
+      request.signal?.throwIfAborted();
+      if (performance.now() > request.deadline) throw new CheckTimeout(Math.round(performance.now() - started));
+    };
+    const root = path.resolve(request.root);
+    const { declaration } = request;
+    const rel = declaration.file.split(path.sep).join('/');
+    let text: string;
+    try {
+      text = readFileSync(path.join(root, rel), 'utf8');
+    } catch {
+      return { status: 'refused', reason: `${rel} cannot be read` };
+    }
+    const src = scanPython(text);
+    const result = variantEditFor(src, declaration.name, declaration.line);
+    if (!result.ok) return { status: 'refused', reason: result.reason };
+    const { edit } = result;
+    step();
+
+    const tree = listPythonFiles(root);
+    if (!tree.files.includes(rel)) return { status: 'refused', reason: `${rel} is not among the repository's Python files that pyright checks (a hidden directory or a virtual environment)` };
+    let warm = this.warm.get(root);
+    if (!warm || warm.stamp !== tree.stamp) {
+      warm = { stamp: tree.stamp, dependents: new Map(), baseline: new Map() };
+      this.warm.set(root, warm);
+    }
+    let toCheck = warm.dependents.get(rel);
+    if (!toCheck) {
+      const texts = new Map<string, string>();
+      for (const f of tree.files) {
+        try {
+          texts.set(f, readFileSync(path.join(root, f), 'utf8'));
+        } catch {
+          // a file that vanished meanwhile is not imported by anything that still exists
+        }
+      }
+      toCheck = dependentsOf(texts, rel);
+      warm.dependents.set(rel, toCheck);
+    }
+    step();
+
+    const cacheKey = toCheck.join('\0');
+    const cached = warm.baseline.get(cacheKey);
+    const abort = new AbortController();
+    const signal = request.signal ? AbortSignal.any([request.signal, abort.signal]) : abort.signal;
+    const shadows: Shadow[] = [];
+    const notes: string[] = [];
+    const run = async (editedText: string | null): Promise<MappedDiagnostic[]> => {
+      const shadow = new Shadow(root, tree.files, this.options.tmpDir);
+      shadows.push(shadow);
+      if (notes.length === 0) notes.push(...shadow.notes);
+      if (editedText !== null) shadow.replace(rel, editedText);
+      const diags = await runPyright({ dir: shadow.dir, files: toCheck.map((f) => shadow.abs(f)), deadline: request.deadline, signal, started });
+      return relativize(diags, shadow.dir, new Set(toCheck));
+    };
+    let before: MappedDiagnostic[];
+    let after: MappedDiagnostic[];
+    try {
+      const baseline = cached ? Promise.resolve(cached) : run(null);
+      const edited = run(applyEdit(text, src, edit));
+      [before, after] = await Promise.all([baseline, edited]);
+    } catch (error) {
+      abort.abort(error);
+      throw error;
+    } finally {
+      for (const s of shadows) s.dispose();
+    }
+    if (!cached) warm.baseline.set(cacheKey, before);
+
+    const sources = new Map<string, PySource>([[rel, src]]);
+    const sourceOf = (f: string): PySource | null => {
+      let s = sources.get(f);
+      if (!s) {
+        try {
+          s = scanPython(readFileSync(path.join(root, f), 'utf8'));
+        } catch {
+          return null;
+        }
+        sources.set(f, s);
+      }
+      return s;
+    };
+    const errors: CheckerError[] = newDiagnostics(
+      after.map((d) => mapBack(d, rel, edit)),
+      before,
+    ).map((d) => {
+      const s = sourceOf(d.file);
+      return {
+        file: d.file,
+        line: d.line + 1,
+        column: d.character + 1,
+        code: d.rule || 'error',
+        message: d.message.replace(/\s+/g, ' ').trim().slice(0, 300),
+        place: s ? enclosingPlace(s, d.line) : null,
+      };
+    });
+    errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+    return {
+      status: 'checked',
+      check: {
+        target: { name: edit.name, kind: edit.kind, file: rel, line: edit.declLine },
+        edit: edit.insert.replace(/^[;,]\s*/, '').replace(/,\s*$/, '').trim(),
+        errors,
+        checkedFiles: toCheck.length,
+        notes: [MATCH_NOTE, ...notes],
+      },
+    };
+  }
+}
+
+/** pyright's absolute shadow paths as repository-relative ones; errors outside the checked files are dropped. */
+function relativize(diags: readonly PyDiagnostic[], dir: string, keep: ReadonlySet<string>): MappedDiagnostic[] {
+  const out: MappedDiagnostic[] = [];
+  for (const d of diags) {
+    const rel = path.relative(dir, d.file).split(path.sep).join('/');
+    if (!keep.has(rel)) continue;
+    out.push({ file: rel, line: d.line, character: d.character, rule: d.rule, message: d.message });
+  }
+  return out;
+}
