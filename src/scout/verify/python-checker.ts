@@ -144,7 +144,8 @@ export class PythonChecker implements Checker {
         line: d.line + 1,
         column: d.character + 1,
         code: d.rule || 'error',
-        message: d.message.replace(/\s+/g, ' ').trim().slice(0, 300),
+        // pyright's first line says what is wrong, the second why (`Unhandled type: "Literal[ExitCode.SCOUT_NEW]"`).
+        message: d.message.split('\n').slice(0, 2).map((l) => l.trim()).join('; ').replace(/\s+/g, ' ').slice(0, 300),
         place: s ? enclosingPlace(s, d.line) : null,
       };
     });
