@@ -4,9 +4,10 @@
  * the user's Python files, the edited file a new file in its place); the user's tree is never written. For
  * "add a variant" it finds the declaration the exploration found (by line, never by bare name), inserts the
  * variant without adding a line (python/variant-edit.ts), and runs pyright on the files that import the
- * target's module, directly or not, twice: on the unmodified shadow (cached between questions until a
- * Python file or the configuration changes) and on the edited one, in parallel. The errors that are new
- * are the breaks, each with the function, method or statement around it.
+ * target's module, directly or not, and can narrow over its variants (they name it or its values, or hold a
+ * `match` or an `assert_never`): on the edited shadow, then on the unmodified one for the files that have
+ * errors after the edit only (cached per file between questions until a Python file or the configuration
+ * changes). The errors that are new are the breaks, each with the function, method or statement around it.
  *
  * The shadow's configuration is the project's with `reportMatchNotExhaustive` turned on: that is how a
  * `match` that stops being exhaustive becomes visible (pyright is silent about it by default); an
@@ -18,7 +19,7 @@ import path from 'node:path';
 import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
 import { mapBack, type MappedDiagnostic, newDiagnostics } from './python/diagnostic-diff.js';
 import { enclosingPlace } from './python/enclosing-place.js';
-import { dependentsOf } from './python/import-graph.js';
+import { dependentsOf, filesThatMayBreak } from './python/import-graph.js';
 import { type PyDiagnostic, pyrightVersion, runPyright } from './python/run-pyright.js';
 import { listPythonFiles, Shadow } from './python/shadow.js';
 import { type PySource, scanPython } from './python/source-lines.js';
@@ -28,9 +29,9 @@ export const MATCH_NOTE = 'pyright ran with reportMatchNotExhaustive on (the pro
 
 interface Warm {
   stamp: string;
-  /** Target file -> the files that can see it (target first). */
-  dependents: Map<string, string[]>;
-  /** Checked files joined -> the unmodified shadow's errors in them. */
+  /** Target file and mentions -> the files that can see it and, of those, the ones to check (target first). */
+  dependents: Map<string, { importers: number; check: string[] }>;
+  /** File -> the unmodified shadow's errors in it. */
   baseline: Map<string, MappedDiagnostic[]>;
 }
 
@@ -78,8 +79,9 @@ export class PythonChecker implements Checker {
       warm = { stamp: tree.stamp, dependents: new Map(), baseline: new Map() };
       this.warm.set(root, warm);
     }
-    let toCheck = warm.dependents.get(rel);
-    if (!toCheck) {
+    const depKey = `${rel}\0${edit.mentions.join('\0')}`;
+    let deps = warm.dependents.get(depKey);
+    if (!deps) {
       const texts = new Map<string, string>();
       for (const f of tree.files) {
         try {
@@ -88,38 +90,45 @@ export class PythonChecker implements Checker {
           // a file that vanished meanwhile is not imported by anything that still exists
         }
       }
-      toCheck = dependentsOf(texts, rel);
-      warm.dependents.set(rel, toCheck);
+      const all = dependentsOf(texts, rel);
+      deps = { importers: all.length, check: filesThatMayBreak(texts, all, edit.mentions) };
+      warm.dependents.set(depKey, deps);
     }
+    const toCheck = deps.check;
     step();
 
-    const cacheKey = toCheck.join('\0');
-    const cached = warm.baseline.get(cacheKey);
     const abort = new AbortController();
     const signal = request.signal ? AbortSignal.any([request.signal, abort.signal]) : abort.signal;
     const shadows: Shadow[] = [];
     const notes: string[] = [];
-    const run = async (editedText: string | null): Promise<MappedDiagnostic[]> => {
+    const run = async (files: readonly string[], editedText: string | null): Promise<MappedDiagnostic[]> => {
       const shadow = new Shadow(root, tree.files, this.options.tmpDir);
       shadows.push(shadow);
       if (notes.length === 0) notes.push(...shadow.notes);
       if (editedText !== null) shadow.replace(rel, editedText);
-      const diags = await runPyright({ dir: shadow.dir, files: toCheck.map((f) => shadow.abs(f)), deadline: request.deadline, signal, started });
-      return relativize(diags, shadow.dir, new Set(toCheck));
+      const diags = await runPyright({ dir: shadow.dir, files: files.map((f) => shadow.abs(f)), deadline: request.deadline, signal, started });
+      return relativize(diags, shadow.dir, new Set(files));
     };
-    let before: MappedDiagnostic[];
+    // The edited shadow first; the unmodified one only for the files that have errors after the edit (none,
+    // in a project that type-checks cleanly), each file's baseline kept until a Python file changes.
+    let before: MappedDiagnostic[] = [];
     let after: MappedDiagnostic[];
     try {
-      const baseline = cached ? Promise.resolve(cached) : run(null);
-      const edited = run(applyEdit(text, src, edit));
-      [before, after] = await Promise.all([baseline, edited]);
+      after = await run(toCheck, applyEdit(text, src, edit));
+      const erring = [...new Set(after.map((d) => d.file))];
+      const missing = erring.filter((f) => !warm.baseline.has(f));
+      if (missing.length > 0) {
+        step();
+        const base = await run(missing, null);
+        for (const f of missing) warm.baseline.set(f, base.filter((d) => d.file === f));
+      }
+      before = erring.flatMap((f) => warm.baseline.get(f) ?? []);
     } catch (error) {
       abort.abort(error);
       throw error;
     } finally {
       for (const s of shadows) s.dispose();
     }
-    if (!cached) warm.baseline.set(cacheKey, before);
 
     const sources = new Map<string, PySource>([[rel, src]]);
     const sourceOf = (f: string): PySource | null => {
@@ -157,7 +166,13 @@ export class PythonChecker implements Checker {
         edit: edit.insert.replace(/^[;,]\s*/, '').replace(/,\s*$/, '').trim(),
         errors,
         checkedFiles: toCheck.length,
-        notes: [MATCH_NOTE, ...notes],
+        notes: [
+          MATCH_NOTE,
+          ...(deps.importers > toCheck.length
+            ? [`pyright checked the ${toCheck.length} of the ${deps.importers} files that import ${rel} (directly or not) that name \`${edit.name.split('.').pop()}\` or its values, or hold a \`match\` or an \`assert_never\`: the others cannot narrow over its variants`]
+            : []),
+          ...notes,
+        ],
       },
     };
   }

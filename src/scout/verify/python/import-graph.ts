@@ -99,3 +99,24 @@ export function dependentsOf(files: PyFiles, target: string): string[] {
 }
 
 export const toPosix = (p: string): string => p.split(path.sep).join('/');
+
+const NARROWS = /\bassert_never\b|^\s*match\b[^\n]*:\s*(?:#.*)?$/m;
+
+/**
+ * Of the files that can see the target, those where a new variant can show: they name the type (or the
+ * attribute), spell one of its Literal values, or hold a `match` statement or an `assert_never` call (a
+ * value reaching one of those through a function's return type is caught there). The others may pass its
+ * values around, but cannot narrow over its variants, which is where adding one breaks code. The target's
+ * own file always stays.
+ */
+export function filesThatMayBreak(texts: ReadonlyMap<string, string>, files: readonly string[], mentions: readonly string[]): string[] {
+  const words = mentions.filter((m) => /^\w+$/.test(m));
+  const quoted = mentions.filter((m) => !/^\w+$/.test(m));
+  const wordRe = words.length > 0 ? new RegExp(`\\b(?:${words.join('|')})\\b`) : null;
+  return files.filter((f, i) => {
+    if (i === 0) return true;
+    const text = texts.get(f);
+    if (text === undefined) return true;
+    return (wordRe?.test(text) ?? false) || quoted.some((q) => text.includes(q)) || NARROWS.test(text);
+  });
+}

@@ -21,6 +21,8 @@ export interface PyEdit {
   kind: string;
   /** 1-based line of the declaration. */
   declLine: number;
+  /** What a file must name to narrow over the variants: the type's name, an attribute's name, the Literal's string values. */
+  mentions: string[];
 }
 
 export type PyEditResult = { ok: true; edit: PyEdit } | { ok: false; reason: string };
@@ -109,7 +111,7 @@ function enumEdit(src: PySource, start: number, name: string, base: string): PyE
   const column = src.info[last.line]?.codeEnd ?? 0;
   return {
     ok: true,
-    edit: { line: last.line, column, insert: `; ${NEW_MEMBER} = ${enumValue(base, last.value)}`, name, kind: `enum (${base})`, declLine: start + 1 },
+    edit: { line: last.line, column, insert: `; ${NEW_MEMBER} = ${enumValue(base, last.value)}`, name, kind: `enum (${base})`, declLine: start + 1, mentions: [name] },
   };
 }
 
@@ -165,7 +167,9 @@ export function variantEditFor(src: PySource, name: string, line: number): PyEdi
   const literals = (typeText.match(/Literal\s*\[/g) ?? []).length;
   const kind = isAnnotation ? (inClass ? 'attribute annotated with a Literal' : 'variable annotated with a Literal') : literals > 1 ? 'union of Literals' : 'Literal alias';
   const at = position(src, open);
-  return { ok: true, edit: { line: at.line, column: at.column, insert: `${NEW_LITERAL}, `, name: label, kind, declLine: i + 1 } };
+  const values = [...typeText.matchAll(/(["'])((?:(?!\1)[^\\])*)\1/g)].map((m) => m[2] as string);
+  const mentions = [...new Set([...label.split('.'), ...values.map((v) => JSON.stringify(v)), ...values.map((v) => `'${v}'`)])];
+  return { ok: true, edit: { line: at.line, column: at.column, insert: `${NEW_LITERAL}, `, name: label, kind, declLine: i + 1, mentions } };
 }
 
 /** An enum base defined in the same file (`class Base(str, Enum)` then `class Color(Base)`): its Enum kind. */
