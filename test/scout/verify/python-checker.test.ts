@@ -9,7 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckTimeout, type CheckOutcome, type VariantCheck } from '../../../src/scout/verify/checker.js';
+import { Checkers } from '../../../src/scout/verify/checkers.js';
 import { PythonChecker } from '../../../src/scout/verify/python-checker.js';
+import { verifyAddVariant } from '../../../src/scout/verify/verify.js';
+import type { ScoutLink } from '../../../src/scout/link.js';
+import { analyzeQuery } from '../../../src/scout/query-analysis.js';
 import { dependentsOf } from '../../../src/scout/verify/python/import-graph.js';
 import { enclosingPlace } from '../../../src/scout/verify/python/enclosing-place.js';
 import { scanPython } from '../../../src/scout/verify/python/source-lines.js';
@@ -122,6 +126,14 @@ describe('Python checker (pyright): add a variant', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(readdirSync(tmpDir)).toEqual([]);
     rmSync(tmpDir, { recursive: true, force: true });
+  });
+
+  it('a checker that fails (here: no place for its shadow copy) degrades the verify step to the exploration with a note', async () => {
+    const broken = new PythonChecker({ tmpDir: path.join(os.tmpdir(), 'scout-no-such-dir', 'x') });
+    const seed = { id: 's', relation: 'seed', location: { file: 'app/exit_code.py', line: lineOf('app/exit_code.py', 'class ExitCode'), column: 6 }, symbol: 'ExitCode', kind: 'class' } as unknown as ScoutLink;
+    const v = await verifyAddVariant({ query: analyzeQuery('what breaks if I add a variant to `ExitCode`?'), seeds: [seed] }, { root, checkers: new Checkers([broken]), timeoutMs: 30_000 });
+    expect(v).toMatchObject({ status: 'failed', checker: { name: 'pyright', version: expect.any(String) }, check: null });
+    expect(v.note).toMatch(/^not verified: the pyright checker failed \(ENOENT.*\); pointers come from the exploration alone$/);
   });
 
   it('leaves the user\'s tree byte-for-byte as it was', () => {
