@@ -4,7 +4,7 @@
  * negative), Literal aliases in three spellings, a Literal-annotated attribute, refusals, the deadline, and
  * the user's tree left as it was (its hash).
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,9 @@ import { PythonChecker } from '../../../src/scout/verify/python-checker.js';
 import { verifyAddVariant } from '../../../src/scout/verify/verify.js';
 import type { ScoutLink } from '../../../src/scout/link.js';
 import { analyzeQuery } from '../../../src/scout/query-analysis.js';
+import { newDiagnostics } from '../../../src/scout/verify/python/diagnostic-diff.js';
 import { dependentsOf } from '../../../src/scout/verify/python/import-graph.js';
+import { listPythonFiles, Shadow } from '../../../src/scout/verify/python/shadow.js';
 import { enclosingPlace } from '../../../src/scout/verify/python/enclosing-place.js';
 import { scanPython } from '../../../src/scout/verify/python/source-lines.js';
 import { applyEdit, variantEditFor } from '../../../src/scout/verify/python/variant-edit.js';
@@ -182,5 +184,43 @@ describe('Python checker: pieces', () => {
       ['src/e.py', 'from pkg.kinds import (\n    Kind,\n)\n'],
     ]);
     expect(dependentsOf(files, 'pkg/kinds.py')).toEqual(['pkg/kinds.py', 'b.py', 'c.py', 'pkg/__init__.py', 'pkg/a.py', 'src/e.py']);
+  });
+
+  it('diff: an error that was there and only prints the union differently is not new', () => {
+    const at = { file: 'a.py', line: 4, character: 10, rule: 'reportMatchNotExhaustive' };
+    const before = [{ ...at, message: 'Cases within match statement do not exhaustively handle all values\n  Unhandled type: "Literal[E.MAX]"' }];
+    const after = [{ ...at, message: 'Cases within match statement do not exhaustively handle all values\n  Unhandled type: "Literal[E.MAX, E.SCOUT_NEW]"' }];
+    expect(newDiagnostics(after, before)).toEqual([]);
+    expect(newDiagnostics([...after, { ...at, line: 9, message: after[0]?.message ?? '' }], before).map((d) => d.line)).toEqual([9]);
+  });
+
+  it('shadow: hard links to the user\'s files, the edited file a new one, the configuration kept with reportMatchNotExhaustive on', () => {
+    const repo = mkdtempSync(path.join(os.tmpdir(), 'scout-shadow-repo-'));
+    try {
+      mkdirSync(path.join(repo, 'pkg'));
+      writeFileSync(path.join(repo, 'pkg', 'a.py'), 'A = 1\n');
+      writeFileSync(path.join(repo, 'pkg', 'b.py'), 'B = 2\n');
+      mkdirSync(path.join(repo, '.venv'));
+      writeFileSync(path.join(repo, '.venv', 'pyvenv.cfg'), 'home = /usr\n');
+      writeFileSync(path.join(repo, '.venv', 'c.py'), '');
+      writeFileSync(path.join(repo, 'pyproject.toml'), '[project]\nname = "x"\n\n[tool.pyright]\npythonVersion = "3.12"\nvenvPath = "."\n');
+      const tree = listPythonFiles(repo);
+      expect(tree.files).toEqual(['pkg/a.py', 'pkg/b.py']);
+      const before = treeHash(repo);
+      const shadow = new Shadow(repo, tree.files);
+      expect(statSync(shadow.abs('pkg/b.py')).ino).toBe(statSync(path.join(repo, 'pkg', 'b.py')).ino);
+      shadow.replace('pkg/a.py', 'A = 1; X = 2\n');
+      expect(readFileSync(path.join(repo, 'pkg', 'a.py'), 'utf8')).toBe('A = 1\n');
+      const toml = readFileSync(shadow.abs('pyproject.toml'), 'utf8');
+      expect(toml).toMatch(/\[tool\.pyright\]\nreportMatchNotExhaustive = "error"\npythonVersion = "3.12"\nvenvPath = "\/.+"/);
+      shadow.dispose();
+      expect(treeHash(repo)).toBe(before);
+      writeFileSync(path.join(repo, 'pyrightconfig.json'), '{\n  // comment\n  "strict": ["pkg"],\n  "venvPath": ".",\n}\n');
+      const json = new Shadow(repo, tree.files);
+      expect(JSON.parse(readFileSync(json.abs('pyrightconfig.json'), 'utf8'))).toEqual({ strict: ['pkg'], venvPath: repo, reportMatchNotExhaustive: 'error' });
+      json.dispose();
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 });
