@@ -4,8 +4,8 @@
  * the user's Python files, the edited file a new file in its place); the user's tree is never written. For
  * "add a variant" it finds the declaration the exploration found (by line, never by bare name), inserts the
  * variant without adding a line (python/variant-edit.ts), and runs pyright on the files that import the
- * target's module, directly or not, and can narrow over its variants (they name it or its values, or hold a
- * `match` or an `assert_never`): on the edited shadow, then on the unmodified one for the files that have
+ * target's module, directly or not (beyond 40 of them, those that can narrow over its variants: they name it
+ * or its values, or hold a `match` or an `assert_never`): on the edited shadow, then on the unmodified one for the files that have
  * errors after the edit only (cached per file between questions until a Python file or the configuration
  * changes). The errors that are new are the breaks, each with the function, method or statement around it.
  *
@@ -24,6 +24,9 @@ import { type PyDiagnostic, pyrightVersion, runPyright } from './python/run-pyri
 import { listPythonFiles, Shadow } from './python/shadow.js';
 import { type PySource, scanPython } from './python/source-lines.js';
 import { applyEdit, variantEditFor } from './python/variant-edit.js';
+
+/** Up to this many importers all are checked; beyond, those that can narrow over the variants (pyright checks about 3-10 files a second). */
+const CHECK_ALL_UP_TO = 40;
 
 export const MATCH_NOTE = 'pyright ran with reportMatchNotExhaustive on (the project\'s other settings kept): it is how a `match` that stops being exhaustive becomes visible';
 
@@ -91,7 +94,7 @@ export class PythonChecker implements Checker {
         }
       }
       const all = dependentsOf(texts, rel);
-      deps = { importers: all.length, check: filesThatMayBreak(texts, all, edit.mentions) };
+      deps = { importers: all.length, check: all.length <= CHECK_ALL_UP_TO ? all : filesThatMayBreak(texts, all, edit.mentions) };
       warm.dependents.set(depKey, deps);
     }
     const toCheck = deps.check;
@@ -169,7 +172,7 @@ export class PythonChecker implements Checker {
         notes: [
           MATCH_NOTE,
           ...(deps.importers > toCheck.length
-            ? [`pyright checked the ${toCheck.length} of the ${deps.importers} files that import ${rel} (directly or not) that name \`${edit.name.split('.').pop()}\` or its values, or hold a \`match\` or an \`assert_never\`: the others cannot narrow over its variants`]
+            ? [`pyright checked the ${toCheck.length} of the ${deps.importers} files that import ${rel} (directly or not) that name \`${edit.name.split('.').pop()}\` or its values, or hold a \`match\` or an \`assert_never\`: the others cannot narrow over its variants (they can still break where they hand its values to a narrower type)`]
             : []),
           ...notes,
         ],
