@@ -15,7 +15,7 @@ import { verifyAddVariant } from '../../../src/scout/verify/verify.js';
 import type { ScoutLink } from '../../../src/scout/link.js';
 import { analyzeQuery } from '../../../src/scout/query-analysis.js';
 import { newDiagnostics } from '../../../src/scout/verify/python/diagnostic-diff.js';
-import { dependentsOf } from '../../../src/scout/verify/python/import-graph.js';
+import { dependentsOf, filesThatMayBreak } from '../../../src/scout/verify/python/import-graph.js';
 import { listPythonFiles, Shadow } from '../../../src/scout/verify/python/shadow.js';
 import { enclosingPlace } from '../../../src/scout/verify/python/enclosing-place.js';
 import { scanPython } from '../../../src/scout/verify/python/source-lines.js';
@@ -222,5 +222,17 @@ describe('Python checker: pieces', () => {
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }
+  });
+
+  it('files that may break: those naming the type or a Literal value, or holding a match / assert_never (the target always)', () => {
+    const texts = new Map([
+      ['modes.py', 'Mode = Literal["fast", "slow"]\n'],
+      ['a.py', 'from modes import Mode\n'],
+      ['b.py', 'if m == "fast":\n    pass\n'],
+      ['c.py', 'def f(x):\n    match x:\n        case 1: pass\n'],
+      ['d.py', 'import modes\nprint(modes)\n'],
+      ['e.py', 'x = "faster"\n'],
+    ]);
+    expect(filesThatMayBreak(texts, [...texts.keys()], ['Mode', '"fast"', "'fast'", '"slow"', "'slow'"])).toEqual(['modes.py', 'a.py', 'b.py', 'c.py']);
   });
 });
