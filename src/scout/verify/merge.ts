@@ -34,12 +34,14 @@ function fileAndLine(location: string): { file: string; line: number } {
   return m ? { file: m[1] ?? location, line: Number(m[2]) } : { file: location, line: 0 };
 }
 
-/** What to do about an error, by the checker's code (TypeScript's; other checkers fall to the default). */
+/** What to do about an error, by the checker's code (TypeScript's, pyright's rules) or its message. */
 function actionFor(code: string, message: string): string {
-  if (code === 'TS2366' || /lacks ending return/.test(message)) return 'add a case for the new variant: the function no longer returns on every path';
+  if (code === 'reportMatchNotExhaustive') return 'add a case for the new variant to this match (or a `case _:` if the others may share one)';
+  if (code === 'TS2366' || /lacks ending return|must return value on all code paths/.test(message)) return 'add a case for the new variant: the function no longer returns on every path';
   if (code === 'TS2741' || code === 'TS2739' || /is missing (?:the following )?propert/.test(message)) return 'add an entry for the new variant to this object';
+  if (/is not a defined key in/.test(message)) return 'add a key for the new variant to the TypedDict, or narrow the value before indexing';
   if (code === 'TS7053' || /can't be used to index/.test(message)) return "give the indexed object's type a key for the new variant, or narrow the value before indexing";
-  if (/\bnever\b/.test(message)) return 'handle the new variant before this exhaustiveness check (a case, a branch)';
+  if (/\bnever\b/i.test(message)) return 'handle the new variant before this exhaustiveness check (a case, a branch)';
   if (code === 'TS2345' || code === 'TS2322') return 'widen the destination type to take the new variant, or map the value first';
   return 'fix this error: handle the new variant here';
 }

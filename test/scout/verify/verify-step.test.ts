@@ -35,9 +35,9 @@ describe('verify step', () => {
   });
 
   it('a language without a checker: exploration only, and says so', async () => {
-    const v = await verifyAddVariant(exploration('what breaks if I add a variant to `Kind`?', [seed('kinds.py', 'Kind', 'class')]), { root: '/r', checkers: new Checkers([fake(async () => ok)]), timeoutMs: 5000 });
+    const v = await verifyAddVariant(exploration('what breaks if I add a variant to `Kind`?', [seed('kinds.go', 'Kind', 'type_alias')]), { root: '/r', checkers: new Checkers([fake(async () => ok)]), timeoutMs: 5000 });
     expect(v).toMatchObject({ status: 'no_checker', check: null });
-    expect(v.note).toMatch(/not verified: no checker for \.py files yet \(verification covers fake\); pointers come from the exploration alone/);
+    expect(v.note).toMatch(/not verified: no checker for \.go files yet \(verification covers fake\); pointers come from the exploration alone/);
   });
 
   it('a declaration file is not something the checker edits', async () => {

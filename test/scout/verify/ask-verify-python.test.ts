@@ -1,0 +1,102 @@
+/**
+ * The verify step inside `ask` on a Python repository, end to end: real index, real pyright language
+ * server for the exploration, real pyright CLI for the check (over a shadow copy). An Enum matched with
+ * assert_never, an Enum only compared with ==, a Literal alias indexing a TypedDict, a Literal-annotated
+ * attribute, a function (refused), a checker timeout; the user's tree the same before and after.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/core/config.js';
+import { indexRepository } from '../../../src/index/indexer.js';
+import { SqliteStore } from '../../../src/index/store.js';
+import { LspService } from '../../../src/lsp/lsp-service.js';
+import { answerQuestion } from '../../../src/scout/ask.js';
+import type { ScoutAnswer } from '../../../src/scout/synthesis.js';
+import { Checkers } from '../../../src/scout/verify/checkers.js';
+import { treeHash } from '../../helpers/tree-hash.js';
+
+let root: string;
+let store: SqliteStore;
+let lsp: LspService;
+let hash: string;
+const checkers = new Checkers();
+
+async function ask(question: string, extra: { verifyTimeoutMs?: number } = {}): Promise<ScoutAnswer> {
+  const { answer } = await answerQuestion(question, { root, db: store.database, lsp, config: loadConfig(root), checkers, ...extra });
+  return answer;
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'scout-ask-verify-py-'));
+  cpSync(path.resolve(__dirname, '..', '..', 'fixtures', 'verify-python'), root, { recursive: true, filter: (src) => path.basename(src) !== '.scout' });
+  hash = treeHash(root);
+  store = SqliteStore.open(root);
+  await indexRepository(root, store);
+  lsp = new LspService({ root, db: store.database });
+}, 120_000);
+afterAll(async () => {
+  checkers.dispose();
+  await lsp?.shutdown();
+  store?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('ask + verify (Python, pyright)', () => {
+  it('an IntEnum matched with `case _: assert_never` and a match without `case _`: every high pointer is a pyright error', async () => {
+    const answer = await ask('what breaks if I add a variant to `ExitCode`?');
+    expect(answer.meta.verified_by).toMatchObject({ checker: 'pyright', version: expect.stringMatching(/^\d+\.\d+\.\d+/), errors: 3, places: 2, edit: 'SCOUT_NEW = -987654321' });
+    const high = answer.pointers.filter((p) => p.risk === 'high');
+    expect(high.map((p) => p.location)).toEqual(['app/report.py:16', 'app/report.py:23']);
+    for (const p of high) {
+      expect(p.verified).toBe(true);
+      expect(p.what).toMatch(/^verified by pyright: report\w+ /);
+    }
+    expect(high[0]?.what).toMatch(/\(in describe\)/);
+    expect(high[1]?.what).toMatch(/reportMatchNotExhaustive.*\(in short\)/);
+    // The != comparison compiles: at most medium.
+    expect(answer.pointers.find((p) => p.location === 'app/report.py:20')?.risk).not.toBe('high');
+    expect(answer.summary).toMatch(/breaks 2 place\(s\) in 1 file\(s\), verified by the pyright checker/);
+    expect(answer.meta.notes.join('\n')).toMatch(/reportMatchNotExhaustive on/);
+    expect(JSON.stringify(answer).length / 4).toBeLessThanOrEqual(2000);
+  });
+
+  it('an Enum only compared with == (also in tests): pyright finds nothing, no pointer is high', async () => {
+    const answer = await ask('what breaks if I add a variant to `Outcome`?');
+    expect(answer.meta.verified_by).toMatchObject({ checker: 'pyright', errors: 0 });
+    expect(answer.pointers.filter((p) => p.risk === 'high')).toEqual([]);
+    expect(JSON.stringify(answer).length / 4).toBeLessThanOrEqual(2000);
+  });
+
+  it('a Literal alias used to index a TypedDict', async () => {
+    const answer = await ask('what breaks if I add a variant to `Mode`?');
+    expect(answer.meta.verified_by).toMatchObject({ checker: 'pyright', errors: 1 });
+    const high = answer.pointers.filter((p) => p.risk === 'high');
+    expect(high.map((p) => p.location)).toEqual(['app/use_modes.py:5']);
+    expect(high[0]?.action).toMatch(/key/);
+  });
+
+  it('a Literal-annotated attribute (`Job.priority`)', async () => {
+    const answer = await ask('what breaks if I add a variant to `Job.priority`?');
+    expect(answer.meta.verified_by).toMatchObject({ target: expect.stringContaining('Job.priority'), errors: 2, places: 1 });
+    expect(answer.pointers.filter((p) => p.risk === 'high').map((p) => p.what)).toEqual([expect.stringMatching(/^verified by pyright: .*\(in weight\)/)]);
+  });
+
+  it('a function gets a clear refusal, and the exploration\'s answer', async () => {
+    const answer = await ask('what breaks if I add a variant to `default_code`?');
+    expect(answer.meta.verified_by).toBeNull();
+    expect(answer.meta.notes.join('\n')).toMatch(/not verified: `default_code` is a function, not a type with variants/);
+  });
+
+  it('a checker that runs out of time degrades to the exploration with a note', async () => {
+    const answer = await ask('what breaks if I add a variant to `ExitCode`?', { verifyTimeoutMs: 1 });
+    expect(answer.meta.verified_by).toBeNull();
+    expect(answer.meta.notes.join('\n')).toMatch(/not verified: the pyright checker did not finish within 1 ms; pointers come from the exploration alone/);
+    expect(answer.pointers.length).toBeGreaterThan(0);
+  });
+
+  it('leaves the user\'s tree as it was (the index lives in .scout/)', () => {
+    expect(treeHash(root)).toBe(hash);
+  });
+});
