@@ -2,7 +2,7 @@
 // Writes bench/results/whatbreaks-random.md from the rows run.mjs cached (cache/rows/): held-out split first,
 // then the tuning split; per language and overall; scout with verification, scout without it, and the naive
 // "all references" list side by side. Prints the report; --no-write prints only.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ const rows = readdirSync(rowsDir).filter((f) => f.endsWith('.json')).map((f) => 
 
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 const median = (xs) => { if (!xs.length) return undefined; const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
-const f2 = (x) => (x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(2));
+const f2 = (x) => (x === undefined || x === null || Number.isNaN(x) ? 'n/a' : x.toFixed(2));
 const secs = (ms) => (ms === undefined ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
 const tok = (c) => Math.ceil(c / 4);
 const table = (h, rs) => [`| ${h.join(' | ')} |`, `| ${h.map(() => '---').join(' | ')} |`, ...rs.map((r) => `| ${r.join(' | ')} |`)].join('\n');
@@ -98,6 +98,9 @@ for (const [title, rs] of [['Held-out split (the headline)', held], ['Tuning spl
   if (!rs.length) { md.push('Not run yet.', ''); continue; }
   md.push(summaryTable(rs), '', '### By kind', '', familyTable(rs), '', '### Targets', '', targetTable(rs), '');
 }
+// Hand-written notes on this run (what was run, where scout goes wrong), kept beside the scripts.
+const notesFile = path.join(here, 'notes.md');
+if (existsSync(notesFile)) md.push(readFileSync(notesFile, 'utf8').trim(), '');
 const report = md.join('\n');
 console.log(report);
 if (!process.argv.includes('--no-write')) writeFileSync(path.join(repoRoot, 'bench', 'results', 'whatbreaks-random.md'), `${report}\n`);
