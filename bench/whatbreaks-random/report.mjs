@@ -21,11 +21,11 @@ const f2 = (x) => (x === undefined || x === null || Number.isNaN(x) ? 'n/a' : x.
 const secs = (ms) => (ms === undefined ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
 const tok = (c) => Math.ceil(c / 4);
 const table = (h, rs) => [`| ${h.join(' | ')} |`, `| ${h.map(() => '---').join(' | ')} |`, ...rs.map((r) => `| ${r.join(' | ')} |`)].join('\n');
-const SYSTEMS = [['verify', 'scout (verification on)'], ['noverify', 'scout (verification off)'], ['naive', 'all references']];
+const SYSTEMS = [['verify', 'scout, verification on (fresh process)'], ['warm', 'scout, verification on (MCP server, warm)'], ['noverify', 'scout, verification off (fresh process)'], ['naive', 'all references']];
 
 /** Figures of one system over some rows. */
 function figures(rs, sys) {
-  const ok = rs.filter((r) => r[sys] && !r[sys].error);
+  const ok = rs.filter((r) => r[sys] && !r[sys].error && r[sys].grade);
   const pos = ok.filter((r) => r.sites.length > 0);
   const neg = ok.filter((r) => r.sites.length === 0);
   const g = pos.map((r) => r[sys].grade);
@@ -34,7 +34,7 @@ function figures(rs, sys) {
   const highMatched = sum(g.filter((x) => x.high).map((x) => x.highPrecision * x.high));
   const falseHigh = neg.filter((r) => r[sys].grade.high > 0).length;
   const nodes = ok.map((r) => r[sys].nodes).filter((v) => typeof v === 'number');
-  const warm = sys === 'verify' ? ok.filter((r) => r.warm && !r.warm.first && !r.warm.error).map((r) => r.warm.ms) : [];
+  const warm = sys === 'warm' ? ok.filter((r) => !r.warm.first).map((r) => r.warm.ms) : [];
   return {
     answered: ok.length, errors: rs.filter((r) => r[sys]?.error).length, pos: pos.length, neg: neg.length, sites,
     recall: sites ? sum(g.map((x) => x.recall * x.sites)) / sites : NaN,
@@ -43,10 +43,9 @@ function figures(rs, sys) {
     highPrecision: high ? highMatched / high : NaN, high,
     falseHigh, falseHighPct: neg.length ? falseHigh / neg.length : NaN,
     nodes: nodes.length ? `${median(nodes)} / ${Math.max(...nodes)}` : 'n/a',
-    time: sys === 'naive' ? `${(median(ok.map((r) => r.naive.ms)) ?? 0).toFixed(0)} ms (in process)` : `${secs(median(ok.map((r) => r[sys].ms)))} / ${secs(Math.max(...ok.map((r) => r[sys].ms)))}`,
-    warm: warm.length ? `${secs(median(warm))} / ${secs(Math.max(...warm))}` : sys === 'verify' ? 'n/a' : '',
-    tokens: ok.length ? `${median(ok.map((r) => tok(r[sys].chars)))} / ${Math.max(...ok.map((r) => tok(r[sys].chars)))}` : 'n/a',
-    verified: sys === 'verify' ? ok.filter((r) => r.verify.verified).length : undefined,
+    time: sys === 'warm' ? (warm.length ? `${secs(median(warm))} / ${secs(Math.max(...warm))} (server's first question left out)` : 'n/a') : sys === 'naive' ? `${(median(ok.map((r) => r.naive.ms)) ?? 0).toFixed(0)} ms (in process)` : `${secs(median(ok.map((r) => r[sys].ms)))} / ${secs(Math.max(...ok.map((r) => r[sys].ms)))}`,
+        tokens: ok.length ? `${median(ok.map((r) => tok(r[sys].chars)))} / ${Math.max(...ok.map((r) => tok(r[sys].chars)))}` : 'n/a',
+    verified: sys === 'verify' || sys === 'warm' ? ok.filter((r) => r[sys].verified).length : undefined,
   };
 }
 
@@ -57,25 +56,25 @@ function summaryTable(rs) {
     if (!g.length) continue;
     for (const [sys, name] of SYSTEMS) {
       const f = figures(g, sys);
-      out.push([label, name, `${f.answered}${f.errors ? ` (+${f.errors} failed)` : ''}`, `${f.pos} (${f.sites} sites)`, f2(f.recall), f2(f.recallHigh), f2(f.highPrecision), `${f.falseHigh}/${f.neg} (${f2(f.falseHighPct)})`, sys === 'naive' ? 'n/a' : f.nodes, f.time, f.warm, f.tokens, f.verified === undefined ? '' : `${f.verified}/${f.answered}`]);
+      out.push([label, name, `${f.answered}${f.errors ? ` (+${f.errors} failed)` : ''}`, `${f.pos} (${f.sites} sites)`, f2(f.recall), f2(f.recallHigh), f2(f.highPrecision), `${f.falseHigh}/${f.neg} (${f2(f.falseHighPct)})`, sys === 'naive' ? 'n/a' : f.nodes, f.time, f.tokens, f.verified === undefined ? '' : `${f.verified}/${f.answered}`]);
     }
   }
-  return table(['language', 'answer', 'targets', 'with breaks', 'recall', 'recall (high)', 'high-risk precision', 'negatives with a false high', 'nodes median / max', 'time, fresh process (cold) median / max', 'time warm (MCP) median / max', 'tokens median / max', 'verified by a checker'], out);
+  return table(['language', 'answer', 'targets', 'with breaks', 'recall', 'recall (high)', 'high-risk precision', 'negatives with a false high', 'nodes median / max', 'time median / max', 'tokens median / max', 'verified by a checker'], out);
 }
 
 function familyTable(rs) {
   const fams = [...new Set(rs.map((r) => `${r.lang === 'ts' ? 'TS' : 'Py'} ${r.family}`))].sort();
-  return table(['kind', 'targets', 'with breaks', 'scout verify: recall / high precision / false highs', 'scout no verify: recall / high precision / false highs', 'all references: recall / false highs'], fams.map((k) => {
+  return table(['kind', 'targets', 'with breaks', 'scout verify (fresh): recall / high precision / false highs', 'scout verify (MCP warm): recall / high precision / false highs', 'scout no verify: recall / high precision / false highs', 'all references: recall / false highs'], fams.map((k) => {
     const g = rs.filter((r) => `${r.lang === 'ts' ? 'TS' : 'Py'} ${r.family}` === k);
     const c = (s) => { const f = figures(g, s); return `${f2(f.recall)} / ${f2(f.highPrecision)} / ${f.falseHigh}/${f.neg}`; };
     const n = figures(g, 'naive');
-    return [k, g.length, g.filter((r) => r.sites.length).length, c('verify'), c('noverify'), `${f2(n.recall)} / ${n.falseHigh}/${n.neg}`];
+    return [k, g.length, g.filter((r) => r.sites.length).length, c('verify'), c('warm'), c('noverify'), `${f2(n.recall)} / ${n.falseHigh}/${n.neg}`];
   }));
 }
 
 function targetTable(rs) {
   const cell = (x) => (!x ? 'not run' : x.error ? `failed: ${x.error.slice(0, 40).replace(/\|/g, '/')}` : `${f2(x.grade.recall)} · ${x.grade.high}h${x.grade.high ? ` (${f2(x.grade.highPrecision)})` : ''}`);
-  return table(['corpus', 'target', 'kind', 'sites', 'verify: recall · high (precision)', 'verified', 'no verify', 'all refs', 'verify time', 'warm', 'nodes'], rs.map((r) => [r.corpus, `\`${r.target}\``, r.family, r.sites.length, cell(r.verify), r.verify?.verified ?? (r.verify?.notes?.[0] ?? '').slice(0, 60).replace(/\|/g, '/'), cell(r.noverify), `${f2(r.naive.grade.recall)} · ${r.naive.grade.high}h`, secs(r.verify?.ms), r.warm ? secs(r.warm.ms) : '', r.verify?.nodes ?? '']));
+  return table(['corpus', 'target', 'kind', 'sites', 'verify (fresh): recall · high (precision)', 'verified', 'verify (MCP warm)', 'verified (warm)', 'no verify', 'all refs', 'verify time', 'warm', 'nodes'], rs.map((r) => [r.corpus, `\`${r.target}\``, r.family, r.sites.length, cell(r.verify), r.verify?.verified ?? (r.verify?.notes?.[0] ?? '').slice(0, 60).replace(/\|/g, '/'), r.warm?.grade ? cell(r.warm) : 'n/a', r.warm?.grade ? r.warm.verified ?? (r.warm.notes?.[0] ?? '').slice(0, 50).replace(/\|/g, '/') : '', cell(r.noverify), `${f2(r.naive.grade.recall)} · ${r.naive.grade.high}h`, secs(r.verify?.ms), r.warm ? secs(r.warm.ms) : '', r.verify?.nodes ?? '']));
 }
 
 const sorted = rows.sort((a, b) => a.corpus.localeCompare(b.corpus) || a.order - b.order);

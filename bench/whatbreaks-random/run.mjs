@@ -128,7 +128,8 @@ function pythonNaive(dir, t) {
   return { ms: performance.now() - t0, pointers, chars: JSON.stringify({ summary: '', pointers }).length };
 }
 
-async function warmTimes(dir, targets) {
+/** The same questions through one long-lived `scout mcp` server (verification on): warm time, and the answer's first page graded. */
+async function warmAnswers(dir, targets, sitesOf) {
   const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--repo', dir], stderr: 'ignore' });
   const client = new Client({ name: 'random-bench', version: '1' });
   await client.connect(transport);
@@ -137,7 +138,13 @@ async function warmTimes(dir, targets) {
     const t0 = performance.now();
     try {
       const r = await client.callTool({ name: 'scout', arguments: { query: question(t.target) } }, undefined, { timeout: ASK_TIMEOUT_MS });
-      out.set(t.target, { ms: performance.now() - t0, first: i === 0, error: r.isError ? String(r.content?.[0]?.text).slice(0, 120) : undefined });
+      const ms = performance.now() - t0;
+      if (r.isError) out.set(t.target, { ms, first: i === 0, error: String(r.content?.[0]?.text).slice(0, 120) });
+      else {
+        const a = r.structuredContent;
+        const g = gradeScout({ answer: a, ms, chars: JSON.stringify(a).length }, sitesOf(t), dir);
+        out.set(t.target, { ...g, first: i === 0, pointersTotal: a.meta?.pointers_total, nextCursor: Boolean(a.next_cursor) });
+      }
     } catch (e) { out.set(t.target, { ms: performance.now() - t0, first: i === 0, error: String(e.message).slice(0, 120) }); }
   }
   await client.close();
@@ -161,7 +168,22 @@ if (isMain) {
     const dir = prepare(name);
     const results = oracleResults(name, targets);
     if (args.includes('--oracle-only')) continue;
-    const todo = targets.filter((t) => args.includes('--fresh') || !existsSync(path.join(rowsDir, `${name}__${safe(t.target)}.json`)));
+    const rowFile = (t) => path.join(rowsDir, `${name}__${safe(t.target)}.json`);
+    if (args.includes('--warm-only')) {
+      const have = targets.filter((t) => existsSync(rowFile(t)));
+      if (!have.length) continue;
+      const cached = new Map(have.map((t) => [t.target, JSON.parse(readFileSync(rowFile(t), 'utf8'))]));
+      rmSync(path.join(dir, 'scout.config.json'), { force: true });
+      const warm = await warmAnswers(dir, have, (t) => cached.get(t.target).sites);
+      for (const [k, w] of warm) {
+        const row = cached.get(k);
+        row.warm = w;
+        writeFileSync(rowFile(have.find((t) => t.target === k)), `${JSON.stringify(row)}\n`);
+      }
+      log(`${name}: warm pass redone for ${have.length} rows`);
+      continue;
+    }
+    const todo = targets.filter((t) => args.includes('--fresh') || !existsSync(rowFile(t)));
     if (!todo.length) continue;
     const lang = corpora[name].lang;
     const unitOf = lang === 'ts' ? unitFinder(dir) : () => undefined;
@@ -184,7 +206,7 @@ if (isMain) {
       log(`${name} ${t.split} ${t.target}: ${sites.length} sites; verify ${verify.error ?? `recall ${verify.grade.recall.toFixed(2)} high ${verify.grade.high} prec ${verify.grade.highPrecision.toFixed(2)} ${(verify.ms / 1000).toFixed(1)} s`}`);
     }
     if (!args.includes('--no-warm')) {
-      const warm = await warmTimes(dir, todo);
+      const warm = await warmAnswers(dir, todo, (t) => rows.get(t.target).sites);
       for (const [k, w] of warm) rows.get(k).warm = w;
       log(`${name}: warm pass done`);
     }
