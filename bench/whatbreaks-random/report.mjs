@@ -2,6 +2,7 @@
 // Writes bench/results/whatbreaks-random.md from the rows run.mjs cached (cache/rows/): held-out split first,
 // then the tuning split; per language and overall; scout with verification, scout without it, and the naive
 // "all references" list side by side. Prints the report; --no-write prints only.
+import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,7 +83,10 @@ const held = sorted.filter((r) => r.split === 'heldout');
 const tuning = sorted.filter((r) => r.split === 'tuning');
 const heldDrawn = drawn.drawn.filter((t) => t.split === 'heldout').length;
 const tuningDrawn = drawn.drawn.filter((t) => t.split === 'tuning').length;
-const revisions = [...new Set(rows.map((r) => r.revision))].join(', ');
+const revList = [...new Set(rows.map((r) => r.revision))];
+const srcTree = (rev) => { try { return execSync(`git rev-parse ${rev.split(/\s/)[0]}:src`, { cwd: repoRoot, encoding: 'utf8' }).trim().slice(0, 12); } catch { return 'unknown'; } };
+const trees = [...new Set(revList.map(srcTree))];
+const revisions = `${revList.join(', ')} (src/ tree ${trees.join(', ')}${trees.length === 1 ? ', the same in every run' : ''})`;
 const md = [];
 md.push('# whatbreaks-random: "what breaks if I add a variant to `X`?" on targets nobody picked', '');
 md.push(`Report written ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores; scout ${revisions}. Method: bench/whatbreaks-random/README.md. `
