@@ -1,0 +1,40 @@
+// The corpora of the random whatbreaks benchmark: real repositories pinned by commit. Nothing fetched is
+// committed: `prepare()` materializes the pinned commit's folders into bench/corpus/rnd-<name> (git-ignored)
+// with `git archive <commit> <paths> | tar -x`, from a local mirror of the repository (a bare clone or a
+// mirror directory; set SCOUT_MIRRORS, default /work/.mirror/<owner>+<name>/repo, or clone it yourself:
+// `git clone --bare https://github.com/<owner>/<name> <dir>`).
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { corpusDir } from '../corpus.mjs';
+
+const MIRRORS = process.env.SCOUT_MIRRORS ?? '/work/.mirror';
+
+export const corpora = {
+  zod: { repo: 'colinhacks/zod', commit: 'e516c3baf22615e20934116abebfed6c000222c2', lang: 'ts', paths: ['packages/zod/src'] },
+  hono: { repo: 'honojs/hono', commit: '28a9c128912de19f3fb28b00ae289c9b93f6f392', lang: 'ts', paths: ['src'] },
+  xstate: { repo: 'statelyai/xstate', commit: 'b1811bf77bc2d1a74367328cec7907aa185b70df', lang: 'ts', paths: ['packages/core/src'] },
+  typeorm: { repo: 'typeorm/typeorm', commit: '281bfba42a5813b106bcf5ba79bc7f7251bd1e73', lang: 'ts', paths: ['src'] },
+  pytest: { repo: 'pytest-dev/pytest', commit: 'df87db7b0462fb764ef73fa00561adf8ad047572', lang: 'py', paths: ['src'] },
+  click: { repo: 'pallets/click', commit: '2c8cd3ac958a7eb316d67f2d316c27086c4c0369', lang: 'py', paths: ['src'] },
+};
+
+// Tests are left out (they are not what a variant breaks in a library, and they double the check time).
+const EXCLUDE = ['*/tests/*', '*/test/*', '*/__tests__/*', '*.test.ts', '*.test.tsx', '*.spec.ts', '*/testing/*'];
+
+export function mirrorOf(c) {
+  return path.join(MIRRORS, c.repo.replace('/', '+'), 'repo');
+}
+
+/** bench/corpus/rnd-<name>: the pinned commit's folders (a git repository, so scout sees a commit). */
+export function prepare(name) {
+  const c = corpora[name];
+  const dir = path.join(corpusDir, `rnd-${name}`);
+  if (existsSync(path.join(dir, '.scout-rnd-commit'))) return dir;
+  mkdirSync(dir, { recursive: true });
+  const excludes = EXCLUDE.map((e) => `--exclude='${e}'`).join(' ');
+  execSync(`git --git-dir='${mirrorOf(c)}' archive ${c.commit} ${c.paths.join(' ')} | tar -x ${excludes} -C '${dir}'`, { stdio: 'inherit', shell: '/bin/bash' });
+  execSync('git init -q && git add -A && git -c user.email=bench@scout -c user.name=bench commit -qm corpus', { cwd: dir, stdio: 'inherit' });
+  writeFileSync(path.join(dir, '.scout-rnd-commit'), `${c.repo}@${c.commit}\n`);
+  return dir;
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// Writes bench/results/whatbreaks-random.md from the rows run.mjs cached (cache/rows/): held-out split first,
+// then the tuning split; per language and overall; scout with verification, scout without it, and the naive
+// "all references" list side by side. Prints the report; --no-write prints only.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../corpus.mjs';
+import { corpora } from './corpora.mjs';
+import { cacheDir } from './generate.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const drawn = JSON.parse(readFileSync(path.join(here, 'drawn.json'), 'utf8'));
+const rowsDir = path.join(cacheDir, 'rows');
+const rows = readdirSync(rowsDir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(path.join(rowsDir, f), 'utf8')));
+
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+const median = (xs) => { if (!xs.length) return undefined; const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+const f2 = (x) => (x === undefined || x === null || Number.isNaN(x) ? 'n/a' : x.toFixed(2));
+const secs = (ms) => (ms === undefined ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
+const tok = (c) => Math.ceil(c / 4);
+const table = (h, rs) => [`| ${h.join(' | ')} |`, `| ${h.map(() => '---').join(' | ')} |`, ...rs.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const SYSTEMS = [['verify', 'scout, verification on (fresh process)'], ['warm', 'scout, verification on (MCP server, warm)'], ['noverify', 'scout, verification off (fresh process)'], ['naive', 'all references']];
+
+/** Figures of one system over some rows. */
+function figures(rs, sys) {
+  const ok = rs.filter((r) => r[sys] && !r[sys].error && r[sys].grade);
+  const pos = ok.filter((r) => r.sites.length > 0);
+  const neg = ok.filter((r) => r.sites.length === 0);
+  const g = pos.map((r) => r[sys].grade);
+  const sites = sum(g.map((x) => x.sites));
+  const high = sum(g.map((x) => x.high));
+  const highMatched = sum(g.filter((x) => x.high).map((x) => x.highPrecision * x.high));
+  const falseHigh = neg.filter((r) => r[sys].grade.high > 0).length;
+  const nodes = ok.map((r) => r[sys].nodes).filter((v) => typeof v === 'number');
+  const warm = sys === 'warm' ? ok.filter((r) => !r.warm.first).map((r) => r.warm.ms) : [];
+  return {
+    answered: ok.length, errors: rs.filter((r) => r[sys]?.error).length, pos: pos.length, neg: neg.length, sites,
+    recall: sites ? sum(g.map((x) => x.recall * x.sites)) / sites : NaN,
+    recallHigh: sites ? sum(g.map((x) => x.recallHigh * x.sites)) / sites : NaN,
+    meanRecall: g.length ? sum(g.map((x) => x.recall)) / g.length : NaN,
+    highPrecision: high ? highMatched / high : NaN, high,
+    falseHigh, falseHighPct: neg.length ? falseHigh / neg.length : NaN,
+    nodes: nodes.length ? `${median(nodes)} / ${Math.max(...nodes)}` : 'n/a',
+    time: sys === 'warm' ? (warm.length ? `${secs(median(warm))} / ${secs(Math.max(...warm))} (server's first question left out)` : 'n/a') : sys === 'naive' ? `${(median(ok.map((r) => r.naive.ms)) ?? 0).toFixed(0)} ms (in process)` : `${secs(median(ok.map((r) => r[sys].ms)))} / ${secs(Math.max(...ok.map((r) => r[sys].ms)))}`,
+        tokens: ok.length ? `${median(ok.map((r) => tok(r[sys].chars)))} / ${Math.max(...ok.map((r) => tok(r[sys].chars)))}` : 'n/a',
+    verified: sys === 'verify' || sys === 'warm' ? ok.filter((r) => r[sys].verified).length : undefined,
+  };
+}
+
+function summaryTable(rs) {
+  const groups = [['TypeScript', rs.filter((r) => r.lang === 'ts')], ['Python', rs.filter((r) => r.lang === 'py')], ['**all**', rs]];
+  const out = [];
+  for (const [label, g] of groups) {
+    if (!g.length) continue;
+    for (const [sys, name] of SYSTEMS) {
+      const f = figures(g, sys);
+      out.push([label, name, `${f.answered}${f.errors ? ` (+${f.errors} failed)` : ''}`, `${f.pos} (${f.sites} sites)`, f2(f.recall), f2(f.recallHigh), f2(f.highPrecision), `${f.falseHigh}/${f.neg} (${f2(f.falseHighPct)})`, sys === 'naive' ? 'n/a' : f.nodes, f.time, f.tokens, f.verified === undefined ? '' : `${f.verified}/${f.answered}`]);
+    }
+  }
+  return table(['language', 'answer', 'targets', 'with breaks', 'recall', 'recall (high)', 'high-risk precision', 'negatives with a false high', 'nodes median / max', 'time median / max', 'tokens median / max', 'verified by a checker'], out);
+}
+
+function familyTable(rs) {
+  const fams = [...new Set(rs.map((r) => `${r.lang === 'ts' ? 'TS' : 'Py'} ${r.family}`))].sort();
+  return table(['kind', 'targets', 'with breaks', 'scout verify (fresh): recall / high precision / false highs', 'scout verify (MCP warm): recall / high precision / false highs', 'scout no verify: recall / high precision / false highs', 'all references: recall / false highs'], fams.map((k) => {
+    const g = rs.filter((r) => `${r.lang === 'ts' ? 'TS' : 'Py'} ${r.family}` === k);
+    const c = (s) => { const f = figures(g, s); return `${f2(f.recall)} / ${f2(f.highPrecision)} / ${f.falseHigh}/${f.neg}`; };
+    const n = figures(g, 'naive');
+    return [k, g.length, g.filter((r) => r.sites.length).length, c('verify'), c('warm'), c('noverify'), `${f2(n.recall)} / ${n.falseHigh}/${n.neg}`];
+  }));
+}
+
+function targetTable(rs) {
+  const cell = (x) => (!x ? 'not run' : x.error ? `failed: ${x.error.slice(0, 40).replace(/\|/g, '/')}` : `${f2(x.grade.recall)} · ${x.grade.high}h${x.grade.high ? ` (${f2(x.grade.highPrecision)})` : ''}`);
+  return table(['corpus', 'target', 'kind', 'sites', 'verify (fresh): recall · high (precision)', 'verified', 'verify (MCP warm)', 'verified (warm)', 'no verify', 'all refs', 'verify time', 'warm', 'nodes'], rs.map((r) => [r.corpus, `\`${r.target}\``, r.family, r.sites.length, cell(r.verify), r.verify?.verified ?? (r.verify?.notes?.[0] ?? '').slice(0, 60).replace(/\|/g, '/'), r.warm?.grade ? cell(r.warm) : 'n/a', r.warm?.grade ? r.warm.verified ?? (r.warm.notes?.[0] ?? '').slice(0, 50).replace(/\|/g, '/') : '', cell(r.noverify), `${f2(r.naive.grade.recall)} · ${r.naive.grade.high}h`, secs(r.verify?.ms), r.warm ? secs(r.warm.ms) : '', r.verify?.nodes ?? '']));
+}
+
+const sorted = rows.sort((a, b) => a.corpus.localeCompare(b.corpus) || a.order - b.order);
+const held = sorted.filter((r) => r.split === 'heldout');
+const tuning = sorted.filter((r) => r.split === 'tuning');
+const heldDrawn = drawn.drawn.filter((t) => t.split === 'heldout').length;
+const tuningDrawn = drawn.drawn.filter((t) => t.split === 'tuning').length;
+const revList = [...new Set(rows.map((r) => r.revision))];
+const srcTree = (rev) => { try { return execSync(`git rev-parse ${rev.split(/\s/)[0]}:src`, { cwd: repoRoot, encoding: 'utf8' }).trim().slice(0, 12); } catch { return 'unknown'; } };
+const trees = [...new Set(revList.map(srcTree))];
+const revisions = `${revList.join(', ')} (src/ tree ${trees.join(', ')}${trees.length === 1 ? ', the same in every run' : ''})`;
+const md = [];
+md.push('# whatbreaks-random: "what breaks if I add a variant to `X`?" on targets nobody picked', '');
+md.push(`Report written ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores; scout ${revisions}. Method: bench/whatbreaks-random/README.md. `
+  + `${drawn.drawn.length} targets drawn with seed ${drawn.seed} (stratified by corpus and kind), ${heldDrawn} held out (never looked at while tuning), ${tuningDrawn} for tuning. `
+  + `Graded here: ${held.length}/${heldDrawn} held-out targets, ${tuning.length}/${tuningDrawn} tuning targets.`, '');
+md.push('Systems, in one run per target: **scout (verification on)**: `scout ask --json`, a fresh process (cold time), the default configuration; **scout (verification off)**: the same with `scout.verifyTimeoutMs: 0`; **all references**: the TypeScript LanguageService\'s findReferences on the declaration (Python: every line where the name occurs as a word), every line one high pointer. Warm time: the same question through one long-lived `scout mcp` server per corpus (verification on; the server\'s first question left out). Recall: share of error sites found by any pointer (same file, within ±2 lines or inside the error\'s enclosing function / top-level statement; Python: ±2 lines only); high-risk precision: share of high pointers that match a site; a negative (the checker finds no error) answered with a high pointer is a false high.', '');
+md.push('## Corpora and draw', '');
+md.push(table(['corpus', 'language', 'repository @ commit', 'declarations', 'eligible', 'drawn', 'by kind: eligible -> drawn'], drawn.stats.map((s) => [s.corpus, s.lang, `${corpora[s.corpus].repo} @ ${s.commit.slice(0, 12)} (${corpora[s.corpus].paths.join(', ')})`, s.declarations, s.eligible, s.drawn, Object.entries(s.byFamily).map(([f, x]) => `${f} ${x.eligible} -> ${x.drawn ?? 0}`).join(', ')])));
+md.push('');
+for (const [title, rs] of [['Held-out split (the headline)', held], ['Tuning split', tuning]]) {
+  md.push(`## ${title}`, '');
+  if (!rs.length) { md.push('Not run yet.', ''); continue; }
+  md.push(summaryTable(rs), '', '### By kind', '', familyTable(rs), '', '### Targets', '', targetTable(rs), '');
+}
+// Hand-written notes on this run (what was run, where scout goes wrong), kept beside the scripts.
+const notesFile = path.join(here, 'notes.md');
+if (existsSync(notesFile)) md.push(readFileSync(notesFile, 'utf8').trim(), '');
+const report = md.join('\n');
+console.log(report);
+if (!process.argv.includes('--no-write')) writeFileSync(path.join(repoRoot, 'bench', 'results', 'whatbreaks-random.md'), `${report}\n`);
