@@ -282,6 +282,11 @@ describe('scout', () => {
     // Same question, tiny budget: served from the cached exploration, paged.
     const small = structured(await call('scout', { query: 'what breaks if I add a variant to `LLMKind`?', max_tokens: 450 }), 'scout');
     expect(small.shrink).not.toBe('none');
+    // Never grouped by file (that loses risk and verification): a smaller page of the riskiest pointers instead.
+    expect(small.shrink).not.toBe('grouped_by_file');
+    const medium = structured(await call('scout', { query: 'what breaks if I add a variant to `LLMKind`?', max_tokens: 700 }), 'scout');
+    expect(medium.shrink).not.toBe('grouped_by_file');
+    expect((medium.pointers as Array<{ risk: string; verified?: boolean }>)[0]).toMatchObject({ risk: 'high', verified: true });
     if (small.next_cursor) {
       const shown = (small.pointers as unknown[]).length;
       const rest = structured(await call('scout', { query: 'what breaks if I add a variant to `LLMKind`?', cursor: small.next_cursor }), 'scout');

@@ -88,6 +88,9 @@ export const scoutTool = defineTool({
       light: ({ action: _a, ...rest }: Pointer) => rest as Pointer,
       file: (p: Pointer) => p.location.replace(/:\d+$/, ''),
       line: (p: Pointer) => Number(p.location.match(/:(\d+)$/)?.[1] ?? 0),
+      // Pointers are ranked by risk: a page of the riskiest (with a cursor) keeps their risk, verification and
+      // action; a list of files and lines would lose exactly that, so the answer pages instead of grouping.
+      groupable: false,
     };
     const full = answer;
     const nextFor = (remaining: number) => (remaining > 0 ? encodeCursor({ offset: all.length - remaining }) : undefined);
