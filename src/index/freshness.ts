@@ -59,51 +59,31 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
   const persisted = persistedWatch
     ? { instance: persistedWatch.instance, generation: persistedWatch.generation, pending: persistedWatch.pending?.length ?? -1 }
     : null;
-  if (persistedWatch?.pending) {
-    const quick = changesFromEvents(root, store, persistedWatch.pending);
-    if (quick) {
-      const gitDirty = options.includeGitStatus ? dirtyFiles(root) : null;
-      return {
-        fresh: quick.modified.length === 0 && quick.deleted.length === 0 && head === indexedCommit,
-        indexedCommit,
-        headCommit: head,
-        neverIndexed: false,
-        modified: quick.modified,
-        added: [],
-        deleted: quick.deleted,
-        changedDirectories: new Map(),
-        gitDirty,
-        filesChecked: persistedWatch.pending.length,
-        method: 'watch-state',
-        watchGeneration: null,
-        persisted,
-        durationMs: performance.now() - started,
-      };
-    }
-  }
-  if (peek) {
-    const quick = changesFromEvents(root, store, peek.paths);
-    if (quick) {
-      const gitDirty = options.includeGitStatus ? dirtyFiles(root) : null;
-      const fresh = quick.modified.length === 0 && quick.deleted.length === 0 && head === indexedCommit;
-      return {
-        fresh,
-        indexedCommit,
-        headCommit: head,
-        neverIndexed: false,
-        modified: quick.modified,
-        added: [],
-        deleted: quick.deleted,
-        changedDirectories: new Map(),
-        gitDirty,
-        filesChecked: peek.paths.length,
-        method: 'watcher',
-        watchGeneration: peek.generation,
-        persisted: null,
-        durationMs: performance.now() - started,
-      };
-    }
-  }
+  // Events name the only files that may have changed: check those, not every file.
+  const fromEvents = (paths: string[], method: 'watcher' | 'watch-state', watchGeneration: number | null): FreshnessReport | null => {
+    const quick = changesFromEvents(root, store, paths);
+    if (!quick) return null;
+    return {
+      fresh: quick.modified.length === 0 && quick.deleted.length === 0 && head === indexedCommit,
+      indexedCommit,
+      headCommit: head,
+      neverIndexed: false,
+      modified: quick.modified,
+      added: [],
+      deleted: quick.deleted,
+      changedDirectories: new Map(),
+      gitDirty: options.includeGitStatus ? dirtyFiles(root) : null,
+      filesChecked: paths.length,
+      method,
+      watchGeneration,
+      persisted: method === 'watch-state' ? persisted : null,
+      durationMs: performance.now() - started,
+    };
+  };
+  const quick =
+    (persistedWatch?.pending ? fromEvents(persistedWatch.pending, 'watch-state', null) : null) ??
+    (peek ? fromEvents(peek.paths, 'watcher', peek.generation) : null);
+  if (quick) return quick;
   const files = store.listFileStats();
   const modified: string[] = [];
   const deleted: string[] = [];

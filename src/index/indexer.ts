@@ -220,40 +220,18 @@ async function writeChanges(
       } else if (outcome.kind === 'unchanged') {
         filesUnchanged++;
         store.touchFile(file.path, file.size, file.mtimeMs);
-      } else if (outcome.kind === 'skipped') {
-        // Kept as a file without facts, so freshness checks see it and status lists the reason.
-        filesGated++;
-        store.writeFile(
-          {
-            path: file.path,
-            language: file.language,
-            hash: outcome.hash,
-            size: file.size,
-            mtimeMs: file.mtimeMs,
-            lines: outcome.lines,
-            invalidUtf8: outcome.invalidUtf8,
-            parseError: null,
-            skip: { reason: outcome.reason, detail: outcome.detail },
-          },
-          null,
-        );
       } else {
-        filesParsed++;
-        linesParsed += outcome.lines;
-        if (outcome.parseError) parseFailures++;
-        store.writeFile(
-          {
-            path: file.path,
-            language: file.language,
-            hash: outcome.hash,
-            size: file.size,
-            mtimeMs: file.mtimeMs,
-            lines: outcome.lines,
-            invalidUtf8: outcome.invalidUtf8,
-            parseError: outcome.parseError,
-          },
-          outcome.facts,
-        );
+        const record = { path: file.path, language: file.language, hash: outcome.hash, size: file.size, mtimeMs: file.mtimeMs, lines: outcome.lines, invalidUtf8: outcome.invalidUtf8 };
+        if (outcome.kind === 'skipped') {
+          // Kept as a file without facts, so freshness checks see it and status lists the reason.
+          filesGated++;
+          store.writeFile({ ...record, parseError: null, skip: { reason: outcome.reason, detail: outcome.detail } }, null);
+        } else {
+          filesParsed++;
+          linesParsed += outcome.lines;
+          if (outcome.parseError) parseFailures++;
+          store.writeFile({ ...record, parseError: outcome.parseError }, outcome.facts);
+        }
       }
       stages.write += performance.now() - outcomeStarted;
       onProgress?.({ done, total: files.length, path: file.path });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Position, Range } from 'vscode-languageserver-protocol';
 import { fromLspLine, toLspLine } from '../core/positions.js';
-import { confineReal, isInside, resolvesInside, toRelative } from '../workspace/confine.js';
+import { confineReal, isInside, realRoot, resolvesInside, toRelative } from '../workspace/confine.js';
 import type { Location, SourcePosition } from './types.js';
 
 export class PathMapper {
@@ -28,15 +28,13 @@ export class PathMapper {
   /** Real paths that links inside the root lead to (outside it); set by the owner from the walker's findings. */
   private escapeTargets: string[] = [];
 
+  /** The root with its links resolved, computed once (every server location is checked against it). */
+  private readonly realRoot: string;
+
   constructor(root: string) {
     this.root = path.resolve(root);
-    let real = this.root;
-    try {
-      real = realpathSync(this.root);
-    } catch {
-      // keep the root as given
-    }
-    this.roots = real === this.root ? [this.root] : [this.root, real];
+    this.realRoot = realRoot(this.root);
+    this.roots = this.realRoot === this.root ? [this.root] : [this.root, this.realRoot];
   }
 
   /** Absolute path of a caller's file; throws ScoutError PATH_OUTSIDE_ROOT when it escapes the root, also through a link. */
@@ -65,7 +63,7 @@ export class PathMapper {
     for (const root of this.roots) {
       if (!isInside(root, absolute)) continue;
       // A server follows links: a path inside the root may still be a file outside it.
-      if (resolvesInside(this.root, absolute)) return toRelative(root, absolute);
+      if (resolvesInside(this.root, absolute, this.realRoot)) return toRelative(root, absolute);
       break;
     }
     this.droppedOutsideRoot += 1;
@@ -102,7 +100,7 @@ export class PathMapper {
     } catch {
       return false;
     }
-    if (this.roots.some((root) => isInside(root, absolute))) return !resolvesInside(this.root, absolute);
+    if (this.roots.some((root) => isInside(root, absolute))) return !resolvesInside(this.root, absolute, this.realRoot);
     let real = absolute;
     try {
       real = realpathSync(absolute);

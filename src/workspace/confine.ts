@@ -35,9 +35,9 @@ export function realRoot(root: string): string {
  * True when `absolute`, with every symbolic link resolved, lies inside the root. A path that does
  * not exist is judged by its nearest existing ancestor (a missing file below a directory link
  * that leaves the root is outside too). Not cached: a file may become a link between two calls.
+ * A caller checking many paths passes the root's real path once (`realBase`).
  */
-export function resolvesInside(root: string, absolute: string): boolean {
-  const realBase = realRoot(root);
+export function resolvesInside(root: string, absolute: string, realBase: string = realRoot(root)): boolean {
   let probe = path.resolve(root, absolute);
   for (;;) {
     try {
