@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from '../seeded.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name, fallback) => {
@@ -36,17 +37,6 @@ export const isTestPath = (p) =>
   /(^|\/)(tests?|__tests__|spec|testing)\//.test(p) || /(^|\/)test_[^/]*\.py$|_test\.py$|\.(test|spec)\.[cm]?[jt]sx?$/.test(p);
 
 const BUGGY = /\b(fix(e[sd])?|bug|error|crash|wrong|incorrect|broken|regression|issue|fail(s|ed|ing|ure)?|throws?|should)\b/i;
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function cleanMessage(message, gold) {
   const names = gold.flatMap((g) => [g, g.replace(/\.[^.]+$/, ''), path.basename(g)]);

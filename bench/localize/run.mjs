@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { Bm25Files } from '../bm25-files.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -51,26 +51,13 @@ if (ONLY_REPO) instances = instances.filter((i) => i.repo === ONLY_REPO);
 
 const git = (cwd, ...a) => execFileSync('git', ['-C', cwd, ...a], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] });
 
+/** Plain BM25 over the instance's files (words capped at 500), timed warm. */
 function fileBm25(root, paths, query) {
-  const db = new Database(':memory:');
-  db.exec('CREATE VIRTUAL TABLE docs USING fts5(path UNINDEXED, body)');
-  const insert = db.prepare('INSERT INTO docs(path, body) VALUES (?, ?)');
-  db.transaction(() => {
-    for (const p of paths) {
-      try {
-        insert.run(p, readFileSync(path.join(root, p), 'utf8'));
-      } catch {}
-    }
-  })();
-  const words = [...new Set((query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []))].slice(0, 500);
-  const match = words.map((w) => `"${w}"`).join(' OR ');
-  const statement = db.prepare('SELECT path FROM docs WHERE docs MATCH ? ORDER BY bm25(docs) LIMIT 10');
-  statement.all(match); // warm
-  const t0 = performance.now();
-  const rows = words.length ? statement.all(match) : [];
-  const ms = performance.now() - t0;
-  db.close();
-  return { files: rows.map((r) => r.path), ms };
+  const bm = new Bm25Files(root, paths);
+  bm.query(query, 10, 500); // warm
+  const { results, elapsed_ms } = bm.query(query, 10, 500);
+  bm.close();
+  return { files: results.map((r) => r.file), ms: elapsed_ms };
 }
 
 const rows = []; // per instance: { inst, systems: { name: { files, ms, notes } } }

@@ -8,7 +8,8 @@
 //   --baseline   only the BM25 baseline (no scout search), to check the harness
 //   --embeddings '<json>'  an `embeddings` config (e.g. {"provider":"openai","baseUrl":"http://127.0.0.1:11434/v1"}):
 //                the corpora are indexed with it; without it semantic and hybrid use the default embedded word vectors
-import Database from 'better-sqlite3';
+import { Bm25Files } from '../bm25-files.mjs';
+import { sample as seededSample } from '../seeded.mjs';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -129,50 +130,13 @@ export function extractCsnItems(root) {
   return items.filter((it) => seen.get(it.query.toLowerCase()) === 1);
 }
 
-function mulberry32(seed) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A deterministic sample of n items (Fisher-Yates with a fixed seed over the path-ordered list). */
 export function sample(items, n, seed = SEED) {
-  const rand = mulberry32(seed);
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a.slice(0, n);
+  return seededSample(items, n, seed);
 }
 
-// --- baseline: BM25 over whole files --------------------------------------------------------------
-
-class Bm25Files {
-  constructor(root) {
-    this.db = new Database(':memory:');
-    this.db.exec('CREATE VIRTUAL TABLE files USING fts5(path UNINDEXED, body)');
-    const insert = this.db.prepare('INSERT INTO files (path, body) VALUES (?, ?)');
-    const files = listTs(path.join(root, 'src')).map((rel) => `src/${rel}`);
-    this.db.transaction(() => {
-      for (const f of files) insert.run(f, readFileSync(path.join(root, f), 'utf8'));
-    })();
-    this.search = this.db.prepare('SELECT path FROM files WHERE files MATCH ? ORDER BY bm25(files) LIMIT ?');
-  }
-
-  /** Every word of the query, OR-ed (an AND of all words would find nothing for most sentences). */
-  query(q, limit = K) {
-    const words = [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
-    if (!words.length) return { results: [], elapsed_ms: 0 };
-    const started = performance.now();
-    const rows = this.search.all(words.map((w) => `"${w}"`).join(' OR '), limit);
-    return { results: rows.map((r) => ({ file: r.path })), elapsed_ms: performance.now() - started };
-  }
-}
+/** The corpus files the BM25 baseline indexes: every .ts under src/. */
+const srcFiles = (root) => listTs(path.join(root, 'src')).map((rel) => `src/${rel}`);
 
 // --- scoring --------------------------------------------------------------------------------------
 
@@ -240,8 +204,8 @@ function evaluate(system, answersA, answersB) {
 
 // Baseline, on the same two corpora (stripped copy for (a), the real one for (b)).
 {
-  const bmA = new Bm25Files(strippedDir);
-  const bmB = new Bm25Files(mainDir);
+  const bmA = new Bm25Files(strippedDir, srcFiles(strippedDir));
+  const bmB = new Bm25Files(mainDir, srcFiles(mainDir));
   evaluate('BM25 files', csn.map((it) => bmA.query(it.query)), handQuestions.map((q) => bmB.query(q.q)));
 }
 

@@ -13,7 +13,8 @@
 // Queries: each documented function's first sentence (>= 4 words). Every item is assigned to the dev set or the
 // held-out set by a hash of its id (40 % dev), then each set is sampled with a fixed seed. Tuning looked only at dev.
 // Writes bench/results/search-vectors.md.
-import Database from 'better-sqlite3';
+import { Bm25Files } from '../bm25-files.mjs';
+import { sample as seededSample } from '../seeded.mjs';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -200,47 +201,11 @@ function splitOf(item) {
   return createHash('sha1').update(item.id).digest()[0] % 10 < 4 ? 'dev' : 'heldout';
 }
 
-function mulberry32(seed) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function sample(items, n) {
-  const rand = mulberry32(SEED);
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a.slice(0, n);
+  return seededSample(items, n, SEED);
 }
 
 // --- baseline and scoring ---------------------------------------------------------------------------
-
-class Bm25Files {
-  constructor(root, ext) {
-    this.db = new Database(':memory:');
-    this.db.exec('CREATE VIRTUAL TABLE files USING fts5(path UNINDEXED, body)');
-    const insert = this.db.prepare('INSERT INTO files (path, body) VALUES (?, ?)');
-    this.db.transaction(() => {
-      for (const f of listFiles(root, ext)) insert.run(f, readFileSync(path.join(root, f), 'utf8'));
-    })();
-    this.stmt = this.db.prepare('SELECT path FROM files WHERE files MATCH ? ORDER BY bm25(files) LIMIT ?');
-  }
-
-  query(q) {
-    const words = [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
-    if (!words.length) return { results: [], elapsed_ms: 0 };
-    const started = performance.now();
-    const rows = this.stmt.all(words.map((w) => `"${w}"`).join(' OR '), K);
-    return { results: rows.map((r) => ({ file: r.path })), elapsed_ms: performance.now() - started };
-  }
-}
 
 const norm = (f) => f.replace(/\\/g, '/').replace(/^\.\//, '');
 function rankStrict(results, item) {
@@ -278,7 +243,7 @@ for (const corpus of corpora) {
   console.log(`${corpus.language}: ${files} files, ${corpus.items.length} documented functions; dev ${sets.dev.length}, held-out ${sets.heldout.length}`);
   corpus.files = files;
   scoutIndex(corpus.stripped);
-  const bm = new Bm25Files(corpus.stripped, corpus.ext);
+  const bm = new Bm25Files(corpus.stripped, listFiles(corpus.stripped, corpus.ext));
   for (const set of SETS) {
     const items = sets[set];
     const record = (system, answers) => {
@@ -328,7 +293,7 @@ if (SETS.includes('heldout')) {
   };
   for (const [label, dir] of [['with docstrings', pySource], ['docstrings blanked', corpora[0].stripped]]) {
     scoutIndex(dir);
-    const bm = new Bm25Files(dir, '.py');
+    const bm = new Bm25Files(dir, listFiles(dir, '.py'));
     const record = (system, answers) => {
       const p50 = percentile(answers.map((a) => a.elapsed_ms).filter((x) => typeof x === 'number'), 50);
       const ranks = short.map((q, i) => rankShort(answers[i].results, q));

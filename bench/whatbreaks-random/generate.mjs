@@ -24,25 +24,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const cacheDir = path.join(here, 'cache');
 const DISCOVERY_VERSION = 1;
 
-/** mulberry32: a small seeded PRNG (same sequence on every machine). */
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-export function shuffle(xs, rand) {
-  const a = [...xs];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
-}
+import { mulberry32 as rng, shuffle } from '../seeded.mjs';
 
 /** Every target of a corpus (eligible or not), cached by corpus commit. */
 export function eligibleOf(name) {
