@@ -50,20 +50,25 @@ export function lineCount(text) {
   return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 }
 
-/** bench/corpus/effect-100k: `effect`'s src/, first files in path order up to ~100k lines, a git repo. */
-export function prepareEffect100k() {
-  const dir = path.join(corpusDir, 'effect-100k');
-  if (existsSync(path.join(dir, '.git'))) return dir;
-  const pkg = fetchPackage(EFFECT);
-  const src = path.join(pkg, 'src');
+/** Copy `list(src)`'s files, in path order, into dir/src/ until ~TARGET_LINES lines, and commit them. */
+function copyFirstLines(src, dir, list) {
   let lines = 0;
-  for (const rel of listTs(src)) {
+  for (const rel of list(src)) {
     if (lines >= TARGET_LINES) break;
     lines += lineCount(readFileSync(path.join(src, rel), 'utf8'));
     mkdirSync(path.dirname(path.join(dir, 'src', rel)), { recursive: true });
     cpSync(path.join(src, rel), path.join(dir, 'src', rel));
   }
   gitInit(dir);
+}
+
+/** bench/corpus/effect-100k: `effect`'s src/, first files in path order up to ~100k lines, a git repo. */
+export function prepareEffect100k() {
+  const dir = path.join(corpusDir, 'effect-100k');
+  if (existsSync(path.join(dir, '.git'))) return dir;
+  const pkg = fetchPackage(EFFECT);
+  const src = path.join(pkg, 'src');
+  copyFirstLines(src, dir, listTs);
   return dir;
 }
 
@@ -85,28 +90,12 @@ export function prepareThree100k() {
   const dir = path.join(corpusDir, 'three-100k');
   if (existsSync(path.join(dir, '.git'))) return dir;
   const src = path.join(fetchPackage(THREE), 'src');
-  let lines = 0;
-  for (const rel of listJs(src)) {
-    if (lines >= TARGET_LINES) break;
-    lines += lineCount(readFileSync(path.join(src, rel), 'utf8'));
-    mkdirSync(path.dirname(path.join(dir, 'src', rel)), { recursive: true });
-    cpSync(path.join(src, rel), path.join(dir, 'src', rel));
-  }
-  gitInit(dir);
+  copyFirstLines(src, dir, listJs);
   return dir;
 }
 
 /** Files and lines of the .js files under dir (the index directory excluded). */
-export function countJsLines(dir) {
-  let files = 0;
-  let lines = 0;
-  for (const rel of listJs(dir)) {
-    if (rel.startsWith('.scout')) continue;
-    files++;
-    lines += lineCount(readFileSync(path.join(dir, rel), 'utf8'));
-  }
-  return { files, lines };
-}
+export const countJsLines = (dir) => countLines(dir, listJs);
 
 /** bench/corpus/rxjs-10k-files: rxjs's src/ copied until there are 10,000 files, a git repo. */
 export function prepareRxjs10kFiles() {
@@ -129,11 +118,11 @@ export function prepareRxjs10kFiles() {
   return dir;
 }
 
-/** Files and lines of the .ts files under dir (the index directory excluded). */
-export function countLines(dir) {
+/** Files and lines of the .ts files (or of `list`'s files) under dir (the index directory excluded). */
+export function countLines(dir, list = listTs) {
   let files = 0;
   let lines = 0;
-  for (const rel of listTs(dir)) {
+  for (const rel of list(dir)) {
     if (rel.startsWith('.scout')) continue;
     files++;
     lines += lineCount(readFileSync(path.join(dir, rel), 'utf8'));
