@@ -138,14 +138,21 @@ export class IndexFallback {
     return ok(sites, [BY_NAME_NOTE]);
   }
 
-  /** Every usage site of a name, with its syntactic role. */
-  usageSites(name: string): Site[] {
+  /**
+   * Every usage site of a name, with its syntactic role; with `inFilesNaming`, only in the files that
+   * define or use that other name (a member's sites where its owner is in sight: `type` in the files that
+   * name `ClientResponse`, not every `type` of the repository).
+   */
+  usageSites(name: string, inFilesNaming?: string): Site[] {
+    const scoped = inFilesNaming !== undefined;
     const rows = this.db
       .prepare(
         `SELECT u.name, u.role, u.line, u.col, u.end_col AS endCol, u.enclosing, f.path AS file
-         FROM usages u JOIN files f ON f.id = u.file_id WHERE u.name = ? ORDER BY f.path, u.line, u.col`,
+         FROM usages u JOIN files f ON f.id = u.file_id WHERE u.name = ?
+         ${scoped ? 'AND u.file_id IN (SELECT file_id FROM usages WHERE name = ? UNION SELECT file_id FROM definitions WHERE name = ?)' : ''}
+         ORDER BY f.path, u.line, u.col`,
       )
-      .all(name) as UsageRow[];
+      .all(...(scoped ? [name, inFilesNaming, inFilesNaming] : [name])) as UsageRow[];
     return rows.map((u) => ({
       file: u.file,
       line: u.line,

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { assessCompleteness, type CompletenessOptions } from './completeness.js';
+import { assessCompleteness, mergeSites, type CompletenessOptions } from './completeness.js';
 import { IndexFallback } from './index-fallback.js';
 import { LspOperations } from './operations.js';
 import { PathMapper } from './paths.js';
@@ -43,6 +43,12 @@ export interface LspServiceOptions {
 }
 
 type Target = { ops: LspOperations } | { reason: string };
+
+/** A member's owner, for its completeness check: `ClientResponse` for `ClientResponse.type`, and where it is declared. */
+export interface MemberScope {
+  owner: string;
+  ownerPosition: SourcePosition | null;
+}
 
 /** Every language the registry or Scout knows, for grouping by server. */
 const ALL_LANGUAGES = [...new Set<string>([...LANGUAGES, ...SERVER_LANGUAGES])];
@@ -176,13 +182,14 @@ export class LspService {
    * says so in a note and includes the index's sites (deduplicated by file and line).
    * When the server could not answer at all, every site comes from the index (`added` counts them).
    */
-  async referencesWithCompleteness(position: SourcePosition, name?: string): Promise<ReferencesResult> {
+  async referencesWithCompleteness(position: SourcePosition, name?: string, member?: MemberScope): Promise<ReferencesResult> {
     const at = this.normalize(position);
     const symbol = name ?? this.text.identifierAt(at) ?? '';
     const result = await this.references(at, { includeDeclaration: false });
     if (!this.fallback) {
       return { ...result, completeness: { lspCount: result.value.length, indexCount: 0, complete: true, added: 0 }, notes: [...result.notes, 'no index to check completeness against'] };
     }
+    if (member) return this.memberCompleteness(result, symbol, member, this.fallback);
     if (result.source === 'index') {
       const n = result.value.length;
       return { ...result, completeness: { lspCount: 0, indexCount: n, complete: false, added: n } };
@@ -195,6 +202,35 @@ export class LspService {
       notes: assessment.note ? [...result.notes, assessment.note] : result.notes,
       completeness: assessment.completeness,
     };
+  }
+
+  /**
+   * The completeness check for a member (`Owner.prop`), like with like: the index cannot tell which
+   * `prop` belongs to `Owner`, so the member's own count is never compared with every `prop` in the
+   * repository. The server's loadedness is judged on the owner's name instead (a declaration-level name,
+   * comparable with the index's count); only when the server proves incomplete there, or did not answer,
+   * are the index's `prop` sites merged, and only those in files that name the owner.
+   */
+  private async memberCompleteness(result: OperationResult<Site[]>, symbol: string, member: MemberScope, fallback: IndexFallback): Promise<ReferencesResult> {
+    const like = (): Site[] => fallback.usageSites(symbol, member.owner);
+    if (result.source === 'index') {
+      const sites = like();
+      return { ...result, value: sites, completeness: { lspCount: 0, indexCount: sites.length, complete: false, added: sites.length } };
+    }
+    if (result.status !== 'ok') return { ...result, completeness: { lspCount: 0, indexCount: 0, complete: false, added: 0 } };
+    const complete = { ...result, completeness: { lspCount: result.value.length, indexCount: 0, complete: true, added: 0 } };
+    if (!member.ownerPosition) return complete;
+    const ownerRefs = await this.references(member.ownerPosition, { includeDeclaration: false });
+    if (ownerRefs.source !== 'lsp' || ownerRefs.status !== 'ok') return complete;
+    const owner = assessCompleteness(member.owner, ownerRefs.value, fallback.usageSites(member.owner), this.options.completeness);
+    if (owner.completeness.complete) return complete;
+    const indexSites = like();
+    const merged = mergeSites(result.value, indexSites);
+    const added = merged.length - result.value.length;
+    const note =
+      `the language server found ${owner.completeness.lspCount} reference(s) to "${member.owner}" but the index has ${owner.completeness.indexCount}: ` +
+      `the project is probably not fully loaded; merged ${added} index site(s) of "${symbol}" in files that name "${member.owner}" (source 'index', matched by name)`;
+    return { ...result, value: merged, notes: [...result.notes, note], completeness: { lspCount: result.value.length, indexCount: indexSites.length, complete: false, added } };
   }
 
   async hover(position: SourcePosition): Promise<OperationResult<HoverInfo | null>> {

@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { UsageRole } from '../core/types.js';
-import type { LspService } from '../lsp/lsp-service.js';
+import type { LspService, MemberScope } from '../lsp/lsp-service.js';
 import type { ReferencesResult } from '../lsp/types.js';
 import { search } from '../search/engine.js';
 import { editDistance } from '../search/ranking.js';
@@ -372,7 +372,7 @@ async function expandLink(
       // hundreds of others), where merging by name would flood the answer with unrelated sites,
       // unless the server already proved incomplete on the question's symbol (no project loaded).
       const checked = node.relation === 'seed' || node.relation === 'definition' || server.incomplete;
-      const refs = checked ? await options.lsp.referencesWithCompleteness(position, name) : await options.lsp.references(position);
+      const refs = checked ? await options.lsp.referencesWithCompleteness(position, name, memberScope(options.db, node.location.file, node.symbol)) : await options.lsp.references(position);
       if (node.relation === 'seed' && checked && !(refs as ReferencesResult).completeness.complete) server.incomplete = true;
       note(refs, refs.value.length);
       for (const site of refs.value) {
@@ -412,6 +412,22 @@ async function expandLink(
     }
   }
   return out;
+}
+
+/**
+ * For a member (`Owner.prop`, `Owner.method`): its owner's name and declaration, so the completeness check
+ * compares like with like (the owner's references, not every `prop` in the repository). Null for a
+ * top-level name.
+ */
+function memberScope(db: Database.Database, file: string, symbol: string | null): MemberScope | undefined {
+  const parts = (symbol ?? '').split('.');
+  if (parts.length < 2) return undefined;
+  const ownerQualified = parts.slice(0, -1).join('.');
+  const owner = parts[parts.length - 2] ?? ownerQualified;
+  const row = db
+    .prepare(`SELECT d.name_line AS line, d.name_col AS col FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.qualified_name = ? LIMIT 1`)
+    .get(file, ownerQualified) as { line: number; col: number } | undefined;
+  return { owner, ownerPosition: row ? { file, line: row.line, column: row.col } : null };
 }
 
 /** The definition of the property / field / variable `qualifiedName` declared in `file`. */

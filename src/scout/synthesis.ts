@@ -11,7 +11,7 @@ import { buildsObjectAt } from './site-text.js';
 import type { Intent } from './query-analysis.js';
 import { safelyIgnoredReason } from './scorers/heuristic.js';
 import { sitesOf } from './places.js';
-import { mergeVerified } from './verify/merge.js';
+import { mergeVerified, type MergeCandidate } from './verify/merge.js';
 import type { Verification } from './verify/verify.js';
 
 export interface Pointer {
@@ -211,6 +211,9 @@ export function synthesize(
     candidates.length = 0;
     candidates.push(...merged.rest);
   }
+  // A checker exists for the language but did not answer (out of time, crashed): high means verified, so
+  // the exploration's likely breaks are listed as medium with why, not passed off as proven.
+  const unproven = verification && (verification.status === 'timeout' || verification.status === 'failed') && verification.checker ? lowerUnproven(candidates, verification.checker.name) : 0;
   // One pointer per place: the cases of one switch, the keys of one Record, the indexes in one
   // function are one thing to change; their other lines ride along in `also`, so a capped list
   // reaches more places instead of repeating one.
@@ -263,6 +266,11 @@ export function synthesize(
           ? `Adding a variant to \`${target}\` breaks ${verifiedPlaces} place(s) in ${files.size} file(s), verified by the ${verification.checker.name} checker (${check.errors.length} new error(s), ${check.checkedFiles} file(s) checked): ${places.join('; ')}${verifiedPlaces > 4 ? `; and ${verifiedPlaces - 4} more places` : ''}.${review > 0 ? ` ${review} other site(s) compile but may treat the new variant wrongly (medium).` : ''}`
           : `The ${verification.checker.name} checker finds nothing that stops compiling when \`${target}\` gains a variant (${check.checkedFiles} file(s) checked).${review > 0 ? ` ${review} site(s) compile but may treat the new variant wrongly (a default branch, an if chain, a lookup): review them (medium).` : ''}`,
       );
+    } else if (query.intent === 'add_variant' && unproven > 0) {
+      paragraphs.push(
+        `Not verified: the exploration's rules rate ${unproven} site(s) as likely breaks when \`${target}\` gains a variant; they are listed as medium because the ${verification?.checker?.name ?? ''} checker did not confirm them.`,
+      );
+      if (verification?.note) paragraphs.push(`${verification.note.replace(/^not verified: /, 'Not verified: ').replace(/; pointers come from the exploration alone$/, '')}.`);
     } else if (query.intent === 'add_variant') {
       paragraphs.push(
         high.length > 0
@@ -323,4 +331,18 @@ function verifiedBy(v: Verification, places: number): VerifiedBy | null {
     checked_files: check.checkedFiles,
     ms: v.ms,
   };
+}
+
+/**
+ * The exploration's high candidates lowered to medium in place (the checker that should confirm them did
+ * not answer), each saying so; returns how many were lowered.
+ */
+function lowerUnproven(candidates: MergeCandidate[], checker: string): number {
+  let lowered = 0;
+  for (const [i, c] of candidates.entries()) {
+    if (c.risk < 4) continue;
+    lowered++;
+    candidates[i] = { ...c, risk: 3, pointer: { ...c.pointer, risk: 'medium', what: `${c.pointer.what} (unverified: the exploration's rules say it breaks; the ${checker} checker did not finish)` } };
+  }
+  return lowered;
 }

@@ -51,6 +51,16 @@ describe('TypeScript with its server disabled (command that does not exist)', ()
     expect(result.value.map((s) => s.file)).toContain('src/describe.ts');
   });
 
+  it('a member with no server: only its name in the files that name its owner (not every `kind` of the repository)', async () => {
+    const result = await service.referencesWithCompleteness(at('src/kinds.ts', 'kind: LLMKind'), 'kind', { owner: 'ModelConfig', ownerPosition: null });
+    expect(result.source).toBe('index');
+    const files = [...new Set(result.value.map((s) => s.file))].sort();
+    expect(files).toEqual(['src/router.ts']);
+    // describe.ts has a parameter called `kind` and never names ModelConfig.
+    const everyKind = await service.referencesWithCompleteness(at('src/kinds.ts', 'kind: LLMKind'), 'kind');
+    expect(everyKind.value.map((s) => s.file)).toContain('src/describe.ts');
+  });
+
   it('definition, hover and document symbols', async () => {
     const definition = await service.definition(at('src/describe.ts', 'Local'));
     expect(definition.value.map((s) => [s.file, s.line, s.role])).toEqual([['src/kinds.ts', lineOf(root, 'src/kinds.ts', "Local = 'local'"), 'definition']]);

@@ -106,7 +106,18 @@ describe('ask + verify (TypeScript)', () => {
     expect(answer.meta.verified_by).toBeNull();
     expect(answer.meta.notes.join('\n')).toMatch(/not verified: the typescript checker did not finish within 1 ms; pointers come from the exploration alone/);
     expect(answer.pointers.length).toBeGreaterThan(0);
-    expect(answer.summary).toMatch(/Not verified: the typescript checker did not finish within 1 ms\. The risks above are the exploration's\./);
+    // High means verified: the exploration's likely break (the Record over Color) is listed as medium, with why.
+    expect(answer.pointers.filter((p) => p.risk === 'high')).toEqual([]);
+    expect(answer.pointers.find((p) => p.location === 'src/colors.ts:5')).toMatchObject({ risk: 'medium', what: expect.stringMatching(/\(unverified: the exploration's rules say it breaks; the typescript checker did not finish\)$/) });
+    expect(answer.summary).toMatch(/^Not verified: the exploration's rules rate \d+ site\(s\) as likely breaks when `Color` gains a variant; they are listed as medium/);
+    expect(answer.summary).toMatch(/Not verified: the typescript checker did not finish within 1 ms\./);
+  });
+
+  it('a member is compared like with like: the `type` keys of unrelated objects are not merged in by name', async () => {
+    const answer = await ask(fixture as Repo, 'what breaks if I add a variant to `Envelope.type`?');
+    expect(answer.meta.verified_by).toMatchObject({ target: expect.stringContaining('Envelope.type'), errors: 0 });
+    expect(answer.pointers.filter((p) => p.location.startsWith('src/unrelated-types.ts'))).toEqual([]);
+    expect(answer.meta.notes.join('\n')).not.toMatch(/merged \d+ index site/);
   });
 
   it('leaves the user\'s tree as it was (the index lives in .scout/)', () => {
