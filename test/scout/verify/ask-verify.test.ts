@@ -94,6 +94,20 @@ describe('ask + verify (TypeScript)', () => {
     expect(answer.pointers.filter((p) => p.risk === 'high').map((p) => p.what)).toEqual([expect.stringMatching(/^verified by typescript: TS2366 .*\(in weight\)/)]);
   });
 
+  it('a tagged union: a member like the first with a new tag; the exhaustive switch breaks, reading a shared field does not', async () => {
+    const answer = await ask(fixture as Repo, 'what breaks if I add a variant to `Shape`?');
+    expect(answer.meta.verified_by).toMatchObject({ target: expect.stringContaining('tagged union'), edit: expect.stringMatching(/^\| \(Omit<\{ kind: 'circle'; radius: number; label: string; \}, "kind"> & \{ kind: '__scout_new' \}\)$/), errors: 1 });
+    const high = answer.pointers.filter((p) => p.risk === 'high');
+    expect(high.map((p) => p.location)).toEqual([expect.stringMatching(/^src\/shape\.ts:12$/)]);
+    expect(high[0]?.what).toMatch(/^verified by typescript: TS2366 .*\(in area\)/);
+  });
+
+  it('a union of objects with no shared tag is refused with the reason', async () => {
+    const answer = await ask(fixture as Repo, 'what breaks if I add a variant to `Loose`?');
+    expect(answer.meta.verified_by).toBeNull();
+    expect(answer.summary).toMatch(/Not verified: `Loose` is a union of object types with no shared tag/);
+  });
+
   it('a target that is not a type gets a clear message, and the exploration\'s answer', async () => {
     const answer = await ask(fixture as Repo, 'what breaks if I add a variant to `someFunction`?');
     expect(answer.meta.verified_by).toBeNull();

@@ -8,8 +8,9 @@
  *   of the same file, a new entry there (where a developer would add it); otherwise `(T) | '__scout_new'`;
  * - a property or parameter whose annotation is such a union or an enum (`Owner.prop`): its annotation
  *   becomes `T | '__scout_new'`, in place;
- * - a const object or array literal (`as const`, `Object.freeze` allowed): a new entry.
- * Anything else (a function, an interface, a generic alias, a union of object types) is refused with the
+ * - a const object or array literal (`as const`, `Object.freeze` allowed): a new entry;
+ * - a tagged union (object types sharing a literal tag): a member shaped like the first with a new tag.
+ * Anything else (a function, an interface, a generic alias, objects with no shared tag) is refused with the
  * reason, which the answer shows.
  */
 import ts from 'typescript';
@@ -179,7 +180,56 @@ function kindWord(node: ts.Node): string {
   return `a ${ts.SyntaxKind[node.kind]}`;
 }
 
-const WHAT_CAN = 'a variant can be added to an enum, a union of string or number literals, a const object or array a union is derived from, or a property typed with one of those';
+const WHAT_CAN = 'a variant can be added to an enum, a union of string or number literals, a tagged union of object types, a const object or array a union is derived from, or a property typed with one of those';
+
+/** Discriminant names code tends to switch on, tried first when members share several literal properties. */
+const USUAL_TAGS = ['type', 'kind', '_tag', 'tag', 'status'];
+
+/**
+ * The property every member of a union of object types holds as a literal (the tag code switches on),
+ * or null when they share none.
+ */
+function discriminantOf(members: readonly ts.Type[], checker: ts.TypeChecker): { name: string; numeric: boolean } | null {
+  /** Tag name -> whether its values are numbers; narrowed member by member. */
+  const literalProps = (m: ts.Type): Map<string, boolean> => {
+    const out = new Map<string, boolean>();
+    for (const p of checker.getPropertiesOfType(m)) {
+      const t = checker.getTypeOfSymbol(p);
+      if (t.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) out.set(p.name, (t.flags & ts.TypeFlags.NumberLiteral) !== 0);
+    }
+    return out;
+  };
+  if (members.length === 0 || members.some((m) => (m.flags & ts.TypeFlags.Object) === 0)) return null;
+  const [head, ...rest] = members.map(literalProps);
+  const common = new Map([...(head ?? [])].filter(([n, numeric]) => rest.every((r) => r.get(n) === numeric)));
+  const name = USUAL_TAGS.find((n) => common.has(n)) ?? [...common.keys()].sort()[0];
+  return name === undefined ? null : { name, numeric: common.get(name) ?? false };
+}
+
+/**
+ * A tagged union's new member: shaped like the first member with a new tag value,
+ * `| (Omit<First, 'kind'> & { kind: '__scout_new' })`. It carries the same fields as an existing variant, so
+ * only code that needs the set of tags breaks (an exhaustive switch, a Record over the tags), not every
+ * access to a shared field. The first member is printed without comments on one line (no line is added).
+ */
+function taggedUnionEdit(node: ts.TypeAliasDeclaration, sf: ts.SourceFile, checker: ts.TypeChecker): { kind: string; edits: TextEdit[] } | { why: string } {
+  const union = stripParens(node.type);
+  if (!ts.isUnionTypeNode(union)) return { why: 'not written as a union' };
+  const members = union.types.map((m) => checker.getTypeFromTypeNode(m));
+  if (members.some((m) => m.isUnion())) return { why: 'that nests other unions' };
+  const tag = discriminantOf(members, checker);
+  if (!tag) return { why: 'with no shared tag (no property that is a literal in every member)' };
+  const first = union.types[0];
+  if (!first) return { why: 'with no member' };
+  const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
+  const firstText = printer.printNode(ts.EmitHint.Unspecified, first, sf).replace(/\s*\n\s*/g, ' ');
+  const key = /^[A-Za-z_$][\w$]*$/.test(tag.name) ? tag.name : JSON.stringify(tag.name);
+  const value = tag.numeric ? String(NEW_NUMBER) : `'${NEW_STRING}'`;
+  return {
+    kind: `tagged union (a member like the first, tagged \`${tag.name}: ${value}\`)`,
+    edits: [{ pos: node.type.end, insert: ` | (Omit<${firstText}, ${JSON.stringify(tag.name)}> & { ${key}: ${value} })` }],
+  };
+}
 
 /** The edit that adds a variant to `node` (found by findDeclaration), or the reason it cannot be written. */
 export function variantEditFor(node: ts.Node, sf: ts.SourceFile, checker: ts.TypeChecker, asked: string): EditResult {
@@ -207,12 +257,12 @@ export function variantEditFor(node: ts.Node, sf: ts.SourceFile, checker: ts.Typ
     const members = type.isUnion() ? type.types : [type];
     if (!members.every((t) => (t.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) !== 0 && (t.flags & ts.TypeFlags.EnumLiteral) === 0) || members.length < 2) {
       const objects = members.some((t) => (t.flags & ts.TypeFlags.Object) !== 0);
-      return {
-        ok: false,
-        reason: objects && type.isUnion()
-          ? `\`${asked}\` is a union of object types: which new variant to add (its fields) is a design choice the checker cannot make; the answer lists the places that inspect it`
-          : `\`${asked}\` is not a union of literals (it is \`${checker.typeToString(type).slice(0, 80)}\`): ${WHAT_CAN}`,
-      };
+      if (objects && type.isUnion()) {
+        const tagged = taggedUnionEdit(node, sf, checker);
+        if ('edits' in tagged) return { ok: true, edit: { ...base, kind: tagged.kind, edits: tagged.edits } };
+        return { ok: false, reason: `\`${asked}\` is a union of object types ${tagged.why}: which new variant to add (its fields) is a design choice the checker cannot make; the answer lists the places that inspect it` };
+      }
+      return { ok: false, reason: `\`${asked}\` is not a union of literals (it is \`${checker.typeToString(type).slice(0, 80)}\`): ${WHAT_CAN}` };
     }
     const numeric = numericOnly(members);
     const source = constSource(sf, node.type);
