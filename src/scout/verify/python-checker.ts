@@ -5,7 +5,7 @@
  * "add a variant" it finds the declaration the exploration found (by line, never by bare name), inserts the
  * variant without adding a line (python/variant-edit.ts), and runs pyright on the files that import the
  * target's module, directly or not (beyond 40 of them, those that can narrow over its variants: they name it
- * or its values, or hold a `match` or an `assert_never`): on the edited shadow, then on the unmodified one for the files that have
+ * (or, for an attribute, read or pass it), or hold a `match` or an `assert_never`): on the edited shadow, then on the unmodified one for the files that have
  * errors after the edit only (cached per file between questions until a Python file or the configuration
  * changes). The errors that are new are the breaks, each with the function, method or statement around it.
  *
@@ -172,7 +172,7 @@ export class PythonChecker implements Checker {
         notes: [
           MATCH_NOTE,
           ...(deps.importers > toCheck.length
-            ? [`pyright checked the ${toCheck.length} of the ${deps.importers} files that import ${rel} (directly or not) that name \`${edit.name.split('.').pop()}\` or its values, or hold a \`match\` or an \`assert_never\`: the others cannot narrow over its variants (they can still break where they hand its values to a narrower type)`]
+            ? [`pyright checked the ${toCheck.length} of the ${deps.importers} files that import ${rel} (directly or not) that mention ${edit.mentions.map((m) => `\`${m}\``).join(', ')}, or hold a \`match\` or an \`assert_never\`: the others cannot narrow over its variants or hand them to a narrower type`]
             : []),
           ...notes,
         ],

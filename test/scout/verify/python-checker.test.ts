@@ -224,7 +224,7 @@ describe('Python checker: pieces', () => {
     }
   });
 
-  it('files that may break: those naming the type or a Literal value, or holding a match / assert_never (the target always)', () => {
+  it('files that may break: those naming the type, or holding a match / assert_never (the target always); a Literal value alone is a string comparison', () => {
     const texts = new Map([
       ['modes.py', 'Mode = Literal["fast", "slow"]\n'],
       ['a.py', 'from modes import Mode\n'],
@@ -233,6 +233,25 @@ describe('Python checker: pieces', () => {
       ['d.py', 'import modes\nprint(modes)\n'],
       ['e.py', 'x = "faster"\n'],
     ]);
-    expect(filesThatMayBreak(texts, [...texts.keys()], ['Mode', '"fast"', "'fast'", '"slow"', "'slow'"])).toEqual(['modes.py', 'a.py', 'b.py', 'c.py']);
+    const src = scanPython(texts.get('modes.py') ?? '');
+    const edit = variantEditFor(src, 'Mode', 1);
+    if (!edit.ok) throw new Error(edit.reason);
+    expect(edit.edit.mentions).toEqual(['Mode']);
+    expect(filesThatMayBreak(texts, [...texts.keys()], edit.edit.mentions)).toEqual(['modes.py', 'a.py', 'c.py']);
+  });
+
+  it('files that may break over an attribute: where it is read or passed, not where the word is prose', () => {
+    const texts = new Map([
+      ['info.py', 'class Info:\n    when: Literal["setup", "call"]\n'],
+      ['reads.py', 'def f(i):\n    return i.when\n'],
+      ['passes.py', 'Info(when="call")\n'],
+      ['prose.py', '# run this when the session starts\nx = 1\n'],
+      ['owner.py', 'from info import Info\n'],
+    ]);
+    const src = scanPython(texts.get('info.py') ?? '');
+    const edit = variantEditFor(src, 'Info.when', 2);
+    if (!edit.ok) throw new Error(edit.reason);
+    expect(edit.edit.mentions).toEqual(['Info', '.when', 'when=']);
+    expect(filesThatMayBreak(texts, [...texts.keys()], edit.edit.mentions)).toEqual(['info.py', 'reads.py', 'passes.py', 'owner.py']);
   });
 });

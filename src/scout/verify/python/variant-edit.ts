@@ -21,7 +21,7 @@ export interface PyEdit {
   kind: string;
   /** 1-based line of the declaration. */
   declLine: number;
-  /** What a file must name to narrow over the variants: the type's name, an attribute's name, the Literal's string values. */
+  /** What a file must name to narrow over the variants: the type's name, or an attribute where it is read or passed (`.when`, `when=`). */
   mentions: string[];
 }
 
@@ -167,8 +167,12 @@ export function variantEditFor(src: PySource, name: string, line: number): PyEdi
   const literals = (typeText.match(/Literal\s*\[/g) ?? []).length;
   const kind = isAnnotation ? (inClass ? 'attribute annotated with a Literal' : 'variable annotated with a Literal') : literals > 1 ? 'union of Literals' : 'Literal alias';
   const at = position(src, open);
-  const values = [...typeText.matchAll(/(["'])((?:(?!\1)[^\\])*)\1/g)].map((m) => m[2] as string);
-  const mentions = [...new Set([...label.split('.'), ...values.map((v) => JSON.stringify(v)), ...values.map((v) => `'${v}'`)])];
+  // What a file must name to narrow over the variants or hand them to a narrower type: the alias, or an
+  // attribute where it is read or passed (`.when`, `when=`; the bare word is often ordinary English and
+  // would keep every file with a comment that uses it). The values alone do not: a file that spells
+  // "setup" without reading the attribute compares strings, which no new variant breaks.
+  const names = label.split('.');
+  const mentions = inClass && names.length > 1 ? [...names.slice(0, -1), `.${own}`, `${own}=`] : names;
   return { ok: true, edit: { line: at.line, column: at.column, insert: `${NEW_LITERAL}, `, name: label, kind, declLine: i + 1, mentions } };
 }
 
