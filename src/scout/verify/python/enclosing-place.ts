@@ -7,17 +7,17 @@
 import type { CheckerPlace } from '../checker.js';
 import { blockEnd, type PySource, statementAt } from './source-lines.js';
 
-interface Scope {
+interface Block {
   line: number;
   kind: 'def' | 'class' | 'other';
   name: string | null;
 }
 
 /** The statements that contain 0-based line `i`, outermost first. */
-function chain(src: PySource, i: number): Scope[] {
+function chain(src: PySource, i: number): Block[] {
   const own = statementAt(src, i);
   if (own < 0) return [];
-  const out: Scope[] = [];
+  const out: Block[] = [];
   let indent = src.info[own]?.indent ?? 0;
   out.push(scopeOf(src, own));
   for (let j = own - 1; j >= 0 && indent > 0; j--) {
@@ -30,7 +30,7 @@ function chain(src: PySource, i: number): Scope[] {
   return out.reverse();
 }
 
-function scopeOf(src: PySource, j: number): Scope {
+function scopeOf(src: PySource, j: number): Block {
   const text = src.lines[j] ?? '';
   const def = /^\s*(?:async\s+)?def\s+(\w+)/.exec(text);
   if (def) return { line: j, kind: 'def', name: def[1] as string };
@@ -63,7 +63,7 @@ export function enclosingPlace(src: PySource, line0: number): CheckerPlace | nul
   }
   const lines = (j: number): { startLine: number; endLine: number } => ({ startLine: withDecorators(src, j) + 1, endLine: blockEnd(src, j) + 1 });
   if (innerDef >= 0) {
-    const def = scopes[innerDef] as Scope;
+    const def = scopes[innerDef] as Block;
     const parent = scopes[innerDef - 1];
     const decorators = src.lines.slice(withDecorators(src, def.line), def.line).join('\n');
     if (parent?.kind === 'class') {
@@ -74,7 +74,7 @@ export function enclosingPlace(src: PySource, line0: number): CheckerPlace | nul
   }
   // Outside functions: the statement directly in a class body (a field) or at module level, never the class.
   for (let k = 0; k < scopes.length; k++) {
-    const s = scopes[k] as Scope;
+    const s = scopes[k] as Block;
     if (s.kind === 'class') continue;
     const parent = scopes[k - 1];
     if (parent?.kind === 'class') return { name: s.name ? `${parent.name}.${s.name}` : null, kind: 'field', ...lines(s.line) };
