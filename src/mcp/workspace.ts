@@ -111,7 +111,8 @@ export class ScoutWorkspace {
   /**
    * Background warm-up after the server is connected: index (or refresh) the
    * repository, then start the language server of the main language with a cheap
-   * request so the first exploration does not pay for the project load.
+   * request so the first exploration does not pay for the project load, then the
+   * checkers' programs so the first change question does not either.
    */
   async warmUp(log: (message: string) => void): Promise<void> {
     try {
@@ -124,6 +125,12 @@ export class ScoutWorkspace {
       const lsp = await this.lsp();
       await lsp.workspaceSymbol('a', { languages: [main] });
       log(`language server for ${main} warm`);
+      if (this.closed) return;
+      // The checkers build their programs now, so the first change question is answered warm; the largest
+      // file of each language stands for its project.
+      const files = loaded.store.database.prepare('SELECT path FROM files WHERE skip_reason IS NULL ORDER BY lines DESC LIMIT 200').pluck().all() as string[];
+      const prepared = await (await this.checkers()).prepare(this.root, files);
+      if (prepared.length > 0) log(`checker${prepared.length > 1 ? 's' : ''} ${prepared.join(', ')} warm`);
     } catch (error) {
       log(`warm-up stopped: ${(error as Error).message}`);
     }

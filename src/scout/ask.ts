@@ -47,7 +47,7 @@ export interface AskOptions {
 
 export const MAX_QUESTION_CHARS = 2000;
 
-export async function answerQuestion(question: string, options: AskOptions): Promise<{ answer: ScoutAnswer; exploration: Exploration }> {
+export async function answerQuestion(question: string, options: AskOptions): Promise<{ answer: ScoutAnswer; exploration: Exploration; verification: Verification | null }> {
   if (question.trim().length === 0) throw new ScoutError('USAGE', 'the question is empty: ask e.g. "what breaks if I add a variant to `LLMKind`?"');
   const scorerName = options.scorer ?? options.config.scout.scorer;
   const scorer = makeScorer(scorerName, options.config);
@@ -78,7 +78,7 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
     answer.meta.notes.push(`${droppedThroughLinks} language-server result(s) lay outside the repository root, reached through a symbolic link inside it, and were left out (such files are never named or quoted)`);
   }
   if (scorer instanceof LlmScorer && scorer.stats.lastProblem) answer.meta.notes.push(`LLM scorer: ${scorer.stats.lastProblem}; affected links were rated by the heuristic`);
-  return { answer, exploration };
+  return { answer, exploration, verification };
 }
 
 /** The verify step for change questions (null for other questions, or when turned off). */

@@ -35,6 +35,26 @@ describe('scout mcp over stdio', () => {
     }
   });
 
+  it('warms the language server, then the checker, before the first question', async () => {
+    const child = spawn(process.execPath, [CLI, 'mcp', '--repo', repo.root], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let log = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no checker warm-up within 90 s; stderr:\n${log}`)), 90_000);
+        child.stderr.on('data', (d: Buffer) => {
+          log += d.toString();
+          if (/checker typescript warm/.test(log)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+      expect(log.indexOf('language server for typescript warm')).toBeLessThan(log.indexOf('checker typescript warm'));
+    } finally {
+      child.kill();
+    }
+  }, 120_000);
+
   it('--mcp is an alias', async () => {
     const stdio = await connectStdio(repo.root, ['--mcp']);
     try {

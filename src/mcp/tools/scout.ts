@@ -18,7 +18,8 @@ const pointerSchema = z.object({
 });
 
 /** Whole answers (all pointers) by question and arguments; pages are slices of them. */
-const answers = new AnswerCache<ScoutAnswer>();
+/** `unfinished`: the checker ran out of time or failed, so asking again may verify what this answer could not. */
+const answers = new AnswerCache<{ answer: ScoutAnswer; unfinished: boolean }>();
 
 export const scoutTool = defineTool({
   name: 'scout',
@@ -61,7 +62,10 @@ export const scoutTool = defineTool({
   async run(args, ctx) {
     const cursor = decodeCursor(args.cursor);
     const key = JSON.stringify([ctx.ws.root, ctx.ws.generation, args.query, args.tags ?? null, args.tag_hints ?? null, args.budget ?? null]);
-    let answer = answers.get(key);
+    const cached = answers.get(key);
+    // A first page asked again gets a new answer when the cached one's checker did not finish (a cold or
+    // busy machine): the checker may be warm now. A later page stays a slice of the answer it continues.
+    let answer = cached && (cursor.offset > 0 || !cached.unfinished) ? cached.answer : undefined;
     if (!answer) {
       if (cursor.offset > 0) ctx.progress('the earlier answer expired: exploring again for this page', 0);
       const { answerQuestion } = await import('../../scout/ask.js');
@@ -80,7 +84,8 @@ export const scoutTool = defineTool({
         signal: ctx.signal,
       });
       answer = result.answer;
-      answers.set(key, answer);
+      const status = result.verification?.status;
+      answers.set(key, { answer, unfinished: status === 'timeout' || status === 'failed' });
     }
     const all = answer.pointers;
     const items = all.slice(cursor.offset);

@@ -7,19 +7,21 @@ import { parentPort } from 'node:worker_threads';
 import { CheckTimeout, type CheckOutcome, type DeclarationRef } from './checker.js';
 import { TypeScriptChecker } from './typescript-checker.js';
 
-export interface WorkerRequest {
-  id: number;
-  root: string;
-  declaration: DeclarationRef;
-  msLeft: number;
-}
+export type WorkerRequest = { id: number; root: string; declaration: DeclarationRef; msLeft: number } | { id: number; root: string; warmFile: string };
 
-export type WorkerReply = { id: number; outcome: CheckOutcome } | { id: number; timeout: number } | { id: number; error: string };
+export type WorkerReply = { id: number; outcome: CheckOutcome } | { id: number; warmed: true } | { id: number; timeout: number } | { id: number; error: string };
 
 if (!parentPort) throw new Error('checker-worker must run as a worker thread');
 const port = parentPort;
 const checker = new TypeScriptChecker();
 port.on('message', (request: WorkerRequest) => {
+  if ('warmFile' in request) {
+    checker.prepare(request.root, request.warmFile).then(
+      () => port.postMessage({ id: request.id, warmed: true } satisfies WorkerReply),
+      (error: unknown) => port.postMessage({ id: request.id, error: (error as Error)?.message ?? String(error) } satisfies WorkerReply),
+    );
+    return;
+  }
   checker
     .addVariant({ root: request.root, declaration: request.declaration, deadline: performance.now() + request.msLeft })
     .then(

@@ -81,6 +81,11 @@ export interface Checker {
   handles(file: string): boolean;
   /** Add one variant to the declared type, in memory, and list the errors it introduces. */
   addVariant(request: CheckRequest): Promise<CheckOutcome>;
+  /**
+   * Build what the first question would otherwise pay for (the unmodified program, its import graph) for the
+   * project that holds `file` (repository-relative), so a long-lived server's first answer is warm. Optional.
+   */
+  prepare?(root: string, file: string): Promise<void>;
   /** Drop what the checker keeps warm between questions. */
   dispose(): void;
 }

@@ -20,6 +20,18 @@ export class Checkers {
     return this.list.find((c) => c.handles(file)) ?? null;
   }
 
+  /** Prepare every checker that can be prepared and handles one of `files` (repository-relative), one file each. */
+  async prepare(root: string, files: readonly string[]): Promise<string[]> {
+    const warmed: string[] = [];
+    for (const checker of this.list) {
+      const file = files.find((f) => checker.handles(f));
+      if (!file || !checker.prepare) continue;
+      await checker.prepare(root, file);
+      warmed.push(checker.name);
+    }
+    return warmed;
+  }
+
   names(): string[] {
     return this.list.map((c) => c.name);
   }

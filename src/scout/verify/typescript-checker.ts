@@ -42,6 +42,18 @@ export class TypeScriptChecker implements Checker {
     this.projects.clear();
   }
 
+  async prepare(root: string, file: string): Promise<void> {
+    const abs = path.resolve(root, file);
+    const warm = this.projectFor(root, abs);
+    const base = warm.project.base();
+    if (warm.generation !== warm.project.generation) {
+      warm.generation = warm.project.generation;
+      warm.graph = null;
+      warm.baseline.clear();
+    }
+    warm.graph ??= buildImportGraph(warm.project, base);
+  }
+
   async addVariant(request: CheckRequest): Promise<CheckOutcome> {
     const started = performance.now();
     const step = async (): Promise<void> => {

@@ -24,7 +24,8 @@ function workerScript(): string | null {
 }
 
 interface Pending {
-  resolve: (outcome: CheckOutcome) => void;
+  /** null: a warm-up finished. */
+  resolve: (outcome: CheckOutcome | null) => void;
   reject: (error: Error) => void;
 }
 
@@ -56,13 +57,34 @@ export class WorkerTypeScriptChecker implements Checker {
     this.stop(new Error('the checker was disposed'));
   }
 
+  /** Builds the program in the worker (no deadline: it runs in the background, and a question asked meanwhile waits for the same program). */
+  async prepare(root: string, file: string): Promise<void> {
+    if (this.inProcess) return this.inProcess.prepare(root, file);
+    const worker = this.start();
+    const id = this.nextId++;
+    await new Promise<void>((resolve, reject) => {
+      this.pending.set(id, {
+        resolve: () => {
+          this.pending.delete(id);
+          resolve();
+        },
+        reject: (error) => {
+          this.pending.delete(id);
+          reject(error);
+        },
+      });
+      worker.postMessage({ id, root, warmFile: file } satisfies WorkerRequest);
+    });
+  }
+
   async addVariant(request: CheckRequest): Promise<CheckOutcome> {
     if (this.inProcess) return this.inProcess.addVariant(request);
     request.signal?.throwIfAborted();
     const worker = this.start();
     const id = this.nextId++;
     const msLeft = Math.max(0, request.deadline - performance.now());
-    return new Promise<CheckOutcome>((resolve, reject) => {
+    return new Promise<CheckOutcome>((resolveOutcome, reject) => {
+      const resolve = (outcome: CheckOutcome | null): void => (outcome ? resolveOutcome(outcome) : reject(new Error('the checker answered a question with a warm-up reply')));
       const started = performance.now();
       const done = (): void => {
         clearTimeout(timer);
@@ -103,6 +125,7 @@ export class WorkerTypeScriptChecker implements Checker {
       const p = this.pending.get(reply.id);
       if (!p) return;
       if ('outcome' in reply) p.resolve(reply.outcome);
+      else if ('warmed' in reply) p.resolve(null);
       else if ('timeout' in reply) p.reject(new CheckTimeout(reply.timeout));
       else p.reject(new Error(reply.error));
     });

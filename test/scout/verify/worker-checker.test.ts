@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckTimeout } from '../../../src/scout/verify/checker.js';
+import { Checkers } from '../../../src/scout/verify/checkers.js';
 import { WorkerTypeScriptChecker } from '../../../src/scout/verify/worker-checker.js';
 
 const DIST_WORKER = path.resolve(__dirname, '..', '..', '..', 'dist', 'scout', 'verify', 'checker-worker.js');
@@ -35,6 +36,28 @@ describe('checker in a worker thread', () => {
     } finally {
       checker.dispose();
     }
+  });
+
+  it.skipIf(!existsSync(DIST_WORKER))('prepares the program in the worker before any question; the question after it gets the same answer', async () => {
+    const checker = new WorkerTypeScriptChecker(DIST_WORKER);
+    try {
+      const checkers = new Checkers([checker]);
+      expect(await checkers.prepare(root, ['README.md', 'src/status.ts'])).toEqual(['typescript']);
+      expect(await checkers.prepare(root, ['README.md'])).toEqual([]);
+      const outcome = await checker.addVariant({ root, declaration: { name: 'Status', file: 'src/status.ts', line: 2, column: 12 }, deadline: performance.now() + 60_000 });
+      expect(outcome.status === 'checked' && outcome.check.errors.map((e) => e.code)).toEqual(['TS1360', 'TS2345']);
+    } finally {
+      checker.dispose();
+    }
+  });
+
+  it('prepares in process too (under the test runner), and a prepared project answers within a tight deadline', async () => {
+    const checker = new WorkerTypeScriptChecker();
+    await checker.prepare(root, 'src/status.ts');
+    // The program and import graph are built: what is left (one edited program, the dependents' diagnostics) is quick.
+    const outcome = await checker.addVariant({ root, declaration: { name: 'Status', file: 'src/status.ts', line: 2, column: 12 }, deadline: performance.now() + 5_000 });
+    expect(outcome.status).toBe('checked');
+    checker.dispose();
   });
 
   it('terminates a worker that never answers, at the deadline plus a short grace', async () => {
