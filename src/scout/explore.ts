@@ -380,7 +380,9 @@ async function expandLink(
         const link = siteLink(files, site, 'reference', name ?? null, depth);
         // `{ kind: x }` sets the property a flow follows: an assignment, not a key of a map over the type
         // (`map[kind]`, an index, stays a key).
-        if (node.relation === 'property_flow' && link.role === 'object_key' && /^\s*\??:/.test(files.line(site.file, site.line).slice(site.column + (name ?? '').length))) {
+        // The same holds for a property asked about directly (`Owner.prop`): its references are the property's.
+        const followsProperty = node.relation === 'property_flow' || (node.relation === 'seed' && (node.symbol ?? '').includes('.') && (node.kind === 'property' || node.kind === 'field'));
+        if (followsProperty && link.role === 'object_key' && /^\s*\??:/.test(files.line(site.file, site.line).slice(site.column + (name ?? '').length))) {
           link.role = 'assignment';
         }
         if (node.relation === 'property_flow' && node.recordOfTarget) link.recordOfTarget = true;

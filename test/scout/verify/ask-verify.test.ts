@@ -134,6 +134,13 @@ describe('ask + verify (TypeScript)', () => {
     expect(answer.meta.notes.join('\n')).not.toMatch(/merged \d+ index site/);
   });
 
+  it('an object literal that sets the asked property (`{ type: \'basic\' }`) is an assignment of one variant, not a map keyed by it', async () => {
+    const answer = await ask(fixture as Repo, 'what breaks if I add a variant to `Envelope.type`?', { verifyTimeoutMs: 0 });
+    const site = answer.pointers.find((p) => p.location === 'src/envelope.ts:8');
+    expect(site?.what ?? '(not listed)').not.toMatch(/map or Record keyed by it/);
+    expect(answer.pointers.filter((p) => p.risk === 'high')).toEqual([]);
+  });
+
   it('leaves the user\'s tree as it was (the index lives in .scout/)', () => {
     expect(treeHash((example as Repo).root)).toBe((example as Repo).hash);
     expect(treeHash((fixture as Repo).root)).toBe((fixture as Repo).hash);
