@@ -104,7 +104,7 @@ export const DEFAULT_CONFIG: ScoutConfig = {
     llmModel: 'functiongemma',
     llmApiKeyEnv: 'OPENAI_API_KEY',
     llmTimeoutMs: 20_000,
-    verifyTimeoutMs: 15_000,
+    verifyTimeoutMs: 18_000,
   },
   embeddings: {
     provider: 'embedded',
