@@ -7,7 +7,9 @@ import type Database from 'better-sqlite3';
 import type { ScoutConfig } from '../core/config.js';
 import { ScoutError } from '../core/errors.js';
 import type { LspService } from '../lsp/lsp-service.js';
+import { assertReadableChangeTarget } from './change-target.js';
 import { explore, type Exploration, type ProgressEvent } from './explore.js';
+import { analyzeQuery } from './query-analysis.js';
 import { HeuristicScorer } from './scorers/heuristic.js';
 import { LlmScorer } from './scorers/llm.js';
 import { MockScorer } from './scorers/mock.js';
@@ -49,6 +51,7 @@ export const MAX_QUESTION_CHARS = 2000;
 
 export async function answerQuestion(question: string, options: AskOptions): Promise<{ answer: ScoutAnswer; exploration: Exploration; verification: Verification | null }> {
   if (question.trim().length === 0) throw new ScoutError('USAGE', 'the question is empty: ask e.g. "what breaks if I add a variant to `LLMKind`?"');
+  assertReadableChangeTarget(question, analyzeQuery(question.slice(0, MAX_QUESTION_CHARS)));
   const scorerName = options.scorer ?? options.config.scout.scorer;
   const scorer = makeScorer(scorerName, options.config);
   options.lsp.refreshConfinement();
