@@ -66,7 +66,10 @@ export function mapDiagnostics(diags: readonly RsDiagnostic[], ctx: MapContext):
   return { mapped, onEdit };
 }
 
-const keyOf = (d: MappedDiagnostic): string => `${d.file}|${d.line}|${d.character}|${d.code}|${d.message.replace(/`[^`\n]*`/g, '`…`')}`;
+/** rustc's message with its quoted list blanked (`` `E::B` and `E::__ScoutNew` not covered `` is the error `` `E::B` not covered `` was). */
+const QUOTED_LIST = /`[^`\n]*`(?:(?:,\s*|\s+and\s+)(?:`[^`\n]*`|\d+ more))*/g;
+
+const keyOf = (d: MappedDiagnostic): string => `${d.file}|${d.line}|${d.character}|${d.code}|${d.message.replace(QUOTED_LIST, '`…`')}`;
 
 export function newDiagnostics(after: readonly MappedDiagnostic[], before: readonly MappedDiagnostic[]): MappedDiagnostic[] {
   const left = new Map<string, number>();
