@@ -13,9 +13,8 @@
  * offline), a workspace cargo cannot load, no cargo on PATH. cargo runs the crate's build scripts and
  * procedural macros, as any `cargo check` does.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { realRoot } from '../../workspace/confine.js';
+import { readInsideRoot, realRoot } from '../../workspace/confine.js';
 import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
 import { findCrate, listCrateFiles } from './rust/crate.js';
 import { mapDiagnostics, type MappedDiagnostic, newDiagnostics } from './rust/diagnostic-diff.js';
@@ -70,12 +69,8 @@ export class RustChecker implements Checker {
     const root = path.resolve(request.root);
     const { declaration } = request;
     const rel = declaration.file.split(path.sep).join('/');
-    let text: string;
-    try {
-      text = readFileSync(path.join(root, rel), 'utf8');
-    } catch {
-      return { status: 'refused', reason: `${rel} cannot be read` };
-    }
+    const text = readInsideRoot(root, rel);
+    if (text === null) return { status: 'refused', reason: `${rel} cannot be read (or is a link that leads outside the repository)` };
     const result = await variantEditFor(text, declaration.name, declaration.line);
     if (!result.ok) return { status: 'refused', reason: result.reason };
     const { edit } = result;
@@ -98,13 +93,7 @@ export class RustChecker implements Checker {
     const editedText = applyEdit(text, edit);
     const texts = new Map<string, string[] | null>([[rel, editedText.split('\n')]]);
     const linesOf = (f: string): string[] | null => {
-      if (!texts.has(f)) {
-        try {
-          texts.set(f, readFileSync(path.join(root, f), 'utf8').split('\n'));
-        } catch {
-          texts.set(f, null);
-        }
-      }
+      if (!texts.has(f)) texts.set(f, readInsideRoot(root, f)?.split('\n') ?? null);
       return texts.get(f) ?? null;
     };
     const shadow = new CargoShadow(root, key, this.options.cacheDir);

@@ -7,7 +7,7 @@
  * without it these tests fail (CI installs it), they do not skip.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,6 +204,21 @@ describe('Rust checker (cargo): add a variant', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'lone.rs'), 'enum E { A }\n');
     expect(await addVariant('E', 'lone.rs', 'enum E', { dir })).toEqual({ status: 'refused', reason: expect.stringMatching(/no Cargo.toml with a \[package\] between lone.rs and the repository root/) });
+  });
+
+  it('a module behind a link that leads outside the repository is not mirrored, and never named', async () => {
+    const dir = path.join(tmp, 'linked', 'repo');
+    cpSync(root, dir, { recursive: true });
+    mkdirSync(path.join(tmp, 'linked', 'outside'), { recursive: true });
+    writeFileSync(path.join(tmp, 'linked', 'outside', 'secret.rs'), 'use crate::ExitCode;\npub fn secret(c: ExitCode) -> u8 {\n    match c {\n        ExitCode::Ok => 0,\n        ExitCode::Failed => 1,\n        ExitCode::Interrupted => 2,\n    }\n}\n');
+    symlinkSync(path.join(tmp, 'linked', 'outside', 'secret.rs'), path.join(dir, 'src', 'secret.rs'));
+    appendFileSync(path.join(dir, 'src', 'lib.rs'), 'pub mod secret;\n');
+    const check = checked(await addVariant('ExitCode', 'src/lib.rs', 'pub enum ExitCode', { dir }));
+    // The crate without the module does not compile (E0583), before and after the edit: only the new error counts.
+    expect(sites(check)).toEqual([`src/lib.rs:${lineOf(dir, 'src/lib.rs', 'match code {')} E0004 function code_number`]);
+    expect(check.notes.join('\n')).toMatch(/left out of the check: 1 link\(s\) leading outside the repository \(src\/secret.rs\)/);
+    expect(JSON.stringify(check)).not.toContain(path.join(tmp, 'linked', 'outside'));
+    expect(check.errors.filter((e) => e.file.includes('secret'))).toEqual([]);
   });
 
   it('gives up at the deadline (CheckTimeout) and checks again afterwards', async () => {
