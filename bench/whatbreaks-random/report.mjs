@@ -53,8 +53,9 @@ function figures(rs, sys) {
 function summaryTable(rs) {
   const groups = [['TypeScript', rs.filter((r) => r.lang === 'ts')], ['Python', rs.filter((r) => r.lang === 'py')], ['Rust', rs.filter((r) => r.lang === 'rs')], ['**all**', rs]];
   const out = [];
+  const languages = groups.filter(([label, g]) => label !== '**all**' && g.length).length;
   for (const [label, g] of groups) {
-    if (!g.length) continue;
+    if (!g.length || (label === '**all**' && languages < 2)) continue;
     for (const [sys, name] of SYSTEMS) {
       const f = figures(g, sys);
       out.push([label, name, `${f.answered}${f.errors ? ` (+${f.errors} failed)` : ''}`, `${f.pos} (${f.sites} sites)`, f2(f.recall), f2(f.recallHigh), f2(f.highPrecision), `${f.falseHigh}/${f.neg} (${f2(f.falseHighPct)})`, sys === 'naive' ? 'n/a' : f.nodes, f.time, f.tokens, f.verified === undefined ? '' : `${f.verified}/${f.answered}`]);
