@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import type { RsDiagnostic } from './run-cargo.js';
+import { newErrors } from '../new-errors.js';
 import { onInsert, originalColumn, type RsEdit } from './variant-edit.js';
 
 export interface MappedDiagnostic {
@@ -72,14 +73,5 @@ const QUOTED_LIST = /`[^`\n]*`(?:(?:,\s*|\s+and\s+)(?:`[^`\n]*`|\d+ more))*/g;
 const keyOf = (d: MappedDiagnostic): string => `${d.file}|${d.line}|${d.character}|${d.code}|${d.message.replace(QUOTED_LIST, '`…`')}`;
 
 export function newDiagnostics(after: readonly MappedDiagnostic[], before: readonly MappedDiagnostic[]): MappedDiagnostic[] {
-  const left = new Map<string, number>();
-  for (const d of before) left.set(keyOf(d), (left.get(keyOf(d)) ?? 0) + 1);
-  const out: MappedDiagnostic[] = [];
-  for (const d of after) {
-    const k = keyOf(d);
-    const n = left.get(k) ?? 0;
-    if (n > 0) left.set(k, n - 1);
-    else out.push(d);
-  }
-  return out;
+  return newErrors(after, before, keyOf);
 }
