@@ -17,16 +17,16 @@ import path from 'node:path';
 import { readInsideRoot, realRoot } from '../../workspace/confine.js';
 import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
 import { findCrate, listCrateFiles } from './rust/crate.js';
-import { mapDiagnostics, type MappedDiagnostic, newDiagnostics } from './rust/diagnostic-diff.js';
-import { enclosingPlace } from './rust/enclosing-place.js';
+import { mapRustDiagnostics, type RsMappedError, newRustErrors } from './rust/diagnostic-diff.js';
+import { rustPlaceAt } from './rust/enclosing-place.js';
 import { CargoUnavailable, cargoVersion, runCargo } from './rust/run-cargo.js';
 import { CargoShadow } from './rust/shadow.js';
-import { applyEdit, NEW_VARIANT, variantEditFor, withRustTree } from './rust/variant-edit.js';
+import { applyEnumEdit, NEW_VARIANT, enumVariantEdit, withRustTree } from './rust/variant-edit.js';
 
 interface Warm {
   stamp: string;
   /** The unmodified crate's errors, once checked. */
-  baseline: MappedDiagnostic[] | null;
+  baseline: RsMappedError[] | null;
 }
 
 export class RustChecker implements Checker {
@@ -71,7 +71,7 @@ export class RustChecker implements Checker {
     const rel = declaration.file.split(path.sep).join('/');
     const text = readInsideRoot(root, rel);
     if (text === null) return { status: 'refused', reason: `${rel} cannot be read (or is a link that leads outside the repository)` };
-    const result = await variantEditFor(text, declaration.name, declaration.line);
+    const result = await enumVariantEdit(text, declaration.name, declaration.line);
     if (!result.ok) return { status: 'refused', reason: result.reason };
     const { edit } = result;
     const located = findCrate(root, rel);
@@ -90,7 +90,7 @@ export class RustChecker implements Checker {
       this.warm.set(key, warm);
     }
 
-    const editedText = applyEdit(text, edit);
+    const editedText = applyEnumEdit(text, edit);
     const texts = new Map<string, string[] | null>([[rel, editedText.split('\n')]]);
     const linesOf = (f: string): string[] | null => {
       if (!texts.has(f)) texts.set(f, readInsideRoot(root, f)?.split('\n') ?? null);
@@ -99,14 +99,14 @@ export class RustChecker implements Checker {
     const shadow = new CargoShadow(root, key, this.options.cacheDir);
     const notes: string[] = [];
     let onEdit = 0;
-    let after: MappedDiagnostic[];
-    let before: MappedDiagnostic[] = [];
+    let after: RsMappedError[];
+    let before: RsMappedError[] = [];
     try {
       notes.push(...shadow.notes);
-      const cargo = async (edited: boolean): Promise<MappedDiagnostic[]> => {
+      const cargo = async (edited: boolean): Promise<RsMappedError[]> => {
         shadow.sync(tree.files, edited ? { rel: inCheck, text: editedText } : null);
         const diags = await runCargo({ dir: shadow.dir, shownDir: crate.checkDir || '.', targetDir: shadow.targetDir, workspace: crate.workspace, deadline: request.deadline, started, ...(request.signal ? { signal: request.signal } : {}) });
-        const m = mapDiagnostics(diags, { shadowDir: shadow.dir, checkDir: crate.checkDir, linesOf, edited: edited ? { file: rel, edit } : null });
+        const m = mapRustDiagnostics(diags, { shadowDir: shadow.dir, checkDir: crate.checkDir, linesOf, edited: edited ? { file: rel, edit } : null });
         if (edited) onEdit = m.onEdit;
         return m.mapped;
       };
@@ -126,14 +126,14 @@ export class RustChecker implements Checker {
     }
 
     texts.set(rel, text.split('\n'));
-    const fresh = newDiagnostics(after, before);
+    const fresh = newRustErrors(after, before);
     const places = new Map<string, Map<number, CheckerError['place']>>();
     for (const f of new Set(fresh.map((d) => d.file))) {
       const lines = linesOf(f);
       const rows = new Map<number, CheckerError['place']>();
       if (lines) {
         await withRustTree(lines.join('\n'), (tree) => {
-          for (const d of fresh) if (d.file === f && !rows.has(d.line)) rows.set(d.line, enclosingPlace(tree, d.line));
+          for (const d of fresh) if (d.file === f && !rows.has(d.line)) rows.set(d.line, rustPlaceAt(tree, d.line));
         });
       }
       places.set(f, rows);

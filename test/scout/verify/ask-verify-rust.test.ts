@@ -47,7 +47,7 @@ describe('scout ask + verify (Rust, cargo)', () => {
     const high = answer.pointers.filter((p) => p.risk === 'high');
     expect(high.map((p) => p.location)).toEqual(['src/lib.rs:17']);
     expect(high[0]).toMatchObject({ verified: true, what: expect.stringMatching(/^verified by cargo: E0004 non-exhaustive patterns: `ExitCode::__ScoutNew` not covered.*\(in code_number\)/) });
-    expect(high[0]?.action).toMatch(/^add an arm for the new variant to this match/);
+    expect(high[0]?.action).toMatch(/^add (?:an arm|a case) for the new variant/);
     // The `_` arm in is_ok compiles: not high.
     expect(answer.pointers.filter((p) => p.location.startsWith('src/lib.rs:2') && p.risk === 'high')).toEqual([]);
     expect(answer.summary).toMatch(/verified by the cargo checker/);

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckTimeout, type CheckOutcome, type VariantCheck } from '../../../src/scout/verify/checker.js';
 import { RustChecker } from '../../../src/scout/verify/rust-checker.js';
 import { findCrate } from '../../../src/scout/verify/rust/crate.js';
-import { newDiagnostics } from '../../../src/scout/verify/rust/diagnostic-diff.js';
-import { applyEdit, originalColumn, variantEditFor } from '../../../src/scout/verify/rust/variant-edit.js';
+import { newRustErrors } from '../../../src/scout/verify/rust/diagnostic-diff.js';
+import { applyEnumEdit, columnBeforeEdit, enumVariantEdit } from '../../../src/scout/verify/rust/variant-edit.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-rust');
@@ -85,9 +85,9 @@ describe('Rust checker (cargo): the edit', () => {
     ];
     for (const [text, expected] of cases) {
       const name = /enum (\w+)/.exec(text)?.[1] as string;
-      const r = await variantEditFor(text, name, 1);
+      const r = await enumVariantEdit(text, name, 1);
       if (!r.ok) throw new Error(r.reason);
-      const edited = applyEdit(text, r.edit);
+      const edited = applyEnumEdit(text, r.edit);
       expect(edited).toBe(expected);
       expect(edited.split('\n').length).toBe(text.split('\n').length);
     }
@@ -95,27 +95,27 @@ describe('Rust checker (cargo): the edit', () => {
 
   it('finds the enum by line, its #[non_exhaustive], and maps columns after the insertion back', async () => {
     const text = readFileSync(path.join(FIXTURE, 'src/model/level.rs'), 'utf8');
-    const r = await variantEditFor(text, 'Level', lineOf(FIXTURE, 'src/model/level.rs', 'pub enum Level'));
+    const r = await enumVariantEdit(text, 'Level', lineOf(FIXTURE, 'src/model/level.rs', 'pub enum Level'));
     if (!r.ok) throw new Error(r.reason);
     expect(r.edit).toMatchObject({ name: 'Level', kind: 'enum (#[non_exhaustive])', declLine: 4, line: 9, column: 0 });
-    expect(originalColumn(r.edit, 9, r.edit.insert.length)).toBe(0);
-    expect(originalColumn(r.edit, 8, 20)).toBe(20);
+    expect(columnBeforeEdit(r.edit, 9, r.edit.insert.length)).toBe(0);
+    expect(columnBeforeEdit(r.edit, 8, 20)).toBe(20);
   });
 
   it('refuses what is not an enum, saying what it is', async () => {
     const text = 'pub struct S { a: u8 }\npub fn f() {}\npub type T = E;\nenum E { A }\ntrait Tr {}\n';
-    expect(await variantEditFor(text, 'S', 1)).toEqual({ ok: false, reason: expect.stringMatching(/^`S` is a struct, not an enum/) });
-    expect(await variantEditFor(text, 'f', 2)).toEqual({ ok: false, reason: expect.stringMatching(/^`f` is a function, not an enum/) });
-    expect(await variantEditFor(text, 'T', 3)).toEqual({ ok: false, reason: expect.stringMatching(/^`T` is a type alias \(`pub type T = E;`\): ask about the enum it names/) });
-    expect(await variantEditFor(text, 'A', 4)).toEqual({ ok: false, reason: expect.stringMatching(/^`A` at line 4 is a variant, not an enum: ask about its enum/) });
-    expect(await variantEditFor(text, 'E', 4)).toMatchObject({ ok: true, edit: { name: 'E', insert: ', __ScoutNew ' } });
-    expect(await variantEditFor(text, 'Tr', 5)).toEqual({ ok: false, reason: expect.stringMatching(/^`Tr` is a trait, not an enum/) });
-    expect(await variantEditFor(text, 'X', 6)).toEqual({ ok: false, reason: expect.stringMatching(/^no declaration of `X` at line 6/) });
+    expect(await enumVariantEdit(text, 'S', 1)).toEqual({ ok: false, reason: expect.stringMatching(/^`S` is a struct, not an enum/) });
+    expect(await enumVariantEdit(text, 'f', 2)).toEqual({ ok: false, reason: expect.stringMatching(/^`f` is a function, not an enum/) });
+    expect(await enumVariantEdit(text, 'T', 3)).toEqual({ ok: false, reason: expect.stringMatching(/^`T` is a type alias \(`pub type T = E;`\): ask about the enum it names/) });
+    expect(await enumVariantEdit(text, 'A', 4)).toEqual({ ok: false, reason: expect.stringMatching(/^`A` at line 4 is a variant, not an enum: ask about its enum/) });
+    expect(await enumVariantEdit(text, 'E', 4)).toMatchObject({ ok: true, edit: { name: 'E', insert: ', __ScoutNew ' } });
+    expect(await enumVariantEdit(text, 'Tr', 5)).toEqual({ ok: false, reason: expect.stringMatching(/^`Tr` is a trait, not an enum/) });
+    expect(await enumVariantEdit(text, 'X', 6)).toEqual({ ok: false, reason: expect.stringMatching(/^no declaration of `X` at line 6/) });
   });
 
   it('diffs errors as a multiset, blanking what rustc quotes', () => {
     const d = (line: number, message: string) => ({ file: 'src/a.rs', line, character: 4, code: 'E0004', message });
-    expect(newDiagnostics([d(3, 'non-exhaustive patterns: `E::B` and `E::__ScoutNew` not covered'), d(9, 'non-exhaustive patterns: `E::__ScoutNew` not covered')], [d(3, 'non-exhaustive patterns: `E::B` not covered')])).toEqual([
+    expect(newRustErrors([d(3, 'non-exhaustive patterns: `E::B` and `E::__ScoutNew` not covered'), d(9, 'non-exhaustive patterns: `E::__ScoutNew` not covered')], [d(3, 'non-exhaustive patterns: `E::B` not covered')])).toEqual([
       d(9, 'non-exhaustive patterns: `E::__ScoutNew` not covered'),
     ]);
   });

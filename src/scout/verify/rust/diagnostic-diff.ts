@@ -10,9 +10,9 @@
 import path from 'node:path';
 import type { RsDiagnostic } from './run-cargo.js';
 import { newErrors } from '../new-errors.js';
-import { onInsert, originalColumn, type RsEdit } from './variant-edit.js';
+import { onInsert, columnBeforeEdit, type RsEdit } from './variant-edit.js';
 
-export interface MappedDiagnostic {
+export interface RsMappedError {
   /** Repository-relative path. */
   file: string;
   /** 0-based line and UTF-16 column in the original text. */
@@ -45,8 +45,8 @@ export interface MapContext {
 }
 
 /** rustc diagnostics as repository positions; those outside the checked directory and those on the inserted variant dropped. */
-export function mapDiagnostics(diags: readonly RsDiagnostic[], ctx: MapContext): { mapped: MappedDiagnostic[]; onEdit: number } {
-  const mapped: MappedDiagnostic[] = [];
+export function mapRustDiagnostics(diags: readonly RsDiagnostic[], ctx: MapContext): { mapped: RsMappedError[]; onEdit: number } {
+  const mapped: RsMappedError[] = [];
   let onEdit = 0;
   for (const d of diags) {
     if (!d.span) continue;
@@ -60,7 +60,7 @@ export function mapDiagnostics(diags: readonly RsDiagnostic[], ctx: MapContext):
         onEdit++;
         continue;
       }
-      character = originalColumn(ctx.edited.edit, line, character);
+      character = columnBeforeEdit(ctx.edited.edit, line, character);
     }
     mapped.push({ file, line, character, code: d.code, message: d.message });
   }
@@ -70,8 +70,8 @@ export function mapDiagnostics(diags: readonly RsDiagnostic[], ctx: MapContext):
 /** rustc's message with its quoted list blanked (`` `E::B` and `E::__ScoutNew` not covered `` is the error `` `E::B` not covered `` was). */
 const QUOTED_LIST = /`[^`\n]*`(?:(?:,\s*|\s+and\s+)(?:`[^`\n]*`|\d+ more))*/g;
 
-const keyOf = (d: MappedDiagnostic): string => `${d.file}|${d.line}|${d.character}|${d.code}|${d.message.replace(QUOTED_LIST, '`…`')}`;
+const keyOf = (d: RsMappedError): string => `${d.file}|${d.line}|${d.character}|${d.code}|${d.message.replace(QUOTED_LIST, '`…`')}`;
 
-export function newDiagnostics(after: readonly MappedDiagnostic[], before: readonly MappedDiagnostic[]): MappedDiagnostic[] {
+export function newRustErrors(after: readonly RsMappedError[], before: readonly RsMappedError[]): RsMappedError[] {
   return newErrors(after, before, keyOf);
 }

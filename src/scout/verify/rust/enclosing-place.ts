@@ -37,7 +37,7 @@ function chainAt(root: Node, row: number): Node[] {
   return out;
 }
 
-export function enclosingPlace(root: Node, row: number): CheckerPlace | null {
+export function rustPlaceAt(root: Node, row: number): CheckerPlace | null {
   const chain = chainAt(root, row);
   const lines = (n: Node): { startLine: number; endLine: number } => ({ startLine: n.startPosition.row + 1, endLine: n.endPosition.row + 1 });
   const nameOf = (n: Node): string | null => n.childForFieldName('name')?.text ?? null;

@@ -76,7 +76,7 @@ function attributesOf(item: Node): string[] {
   return out;
 }
 
-export function variantEditIn(root: Node, name: string, line: number): RsEditResult {
+export function enumVariantEditIn(root: Node, name: string, line: number): RsEditResult {
   const own = name.split(/::|\./).pop() ?? name;
   const items = itemsNamedOn(root, line - 1);
   const named = items.filter((n) => n.childForFieldName('name')?.text === own);
@@ -110,11 +110,11 @@ export function variantEditIn(root: Node, name: string, line: number): RsEditRes
 }
 
 /** The edit for the enum declared at 1-based `line` of `text`. */
-export function variantEditFor(text: string, name: string, line: number): Promise<RsEditResult> {
-  return withRustTree(text, (root) => variantEditIn(root, name, line));
+export function enumVariantEdit(text: string, name: string, line: number): Promise<RsEditResult> {
+  return withRustTree(text, (root) => enumVariantEditIn(root, name, line));
 }
 
-export function applyEdit(text: string, edit: RsEdit): string {
+export function applyEnumEdit(text: string, edit: RsEdit): string {
   let offset = 0;
   for (let i = 0; i < edit.line; i++) offset = text.indexOf('\n', offset) + 1;
   const at = offset + edit.column;
@@ -127,7 +127,7 @@ export function onInsert(edit: RsEdit, line: number, column: number): boolean {
 }
 
 /** A 0-based UTF-16 column of the edited text mapped back to the original (text after the insertion moved right, on its line only). */
-export function originalColumn(edit: RsEdit, line: number, column: number): number {
+export function columnBeforeEdit(edit: RsEdit, line: number, column: number): number {
   if (line !== edit.line || column < edit.column) return column;
   return Math.max(edit.column, column - edit.insert.length);
 }
