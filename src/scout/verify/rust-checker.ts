@@ -6,7 +6,7 @@
  * edited file a new file (rust/shadow.ts; the user's tree is never written), and runs cargo with a persistent
  * CARGO_TARGET_DIR, so a second question on the crate is an incremental check. rustc's errors are mapped back
  * to repository paths (rust/diagnostic-diff.ts); when there are any, the unmodified crate is checked too, once
- * (kept between questions until a Rust or Cargo file changes), and only the errors that are new count: a
+ * (kept between questions, and beside the shadow for the next process, until a Rust or Cargo file changes), and only the errors that are new count: a
  * `match` that is no longer exhaustive (E0004), each with the function, method or const around it.
  *
  * What it cannot do, said in the refusal or failure: a crate whose dependencies are not downloaded (cargo runs
@@ -112,9 +112,12 @@ export class RustChecker implements Checker {
       };
       after = await cargo(true);
       if (after.length > 0) {
+        const saved = `${tree.stamp}|${cargoVersion()}|${crate.workspace}`;
+        warm.baseline ??= shadow.savedBaseline<RsMappedError>(saved);
         if (!warm.baseline) {
           step();
           warm.baseline = await cargo(false);
+          shadow.saveBaseline(saved, warm.baseline);
         }
         before = warm.baseline;
       }

@@ -172,6 +172,12 @@ describe('Rust checker (cargo): add a variant', () => {
     const shape = checked(await addVariant('Shape', 'src/shapes.rs', 'pub enum Shape', { dir, with: own }));
     expect(sites(shape).map((s) => s.split(' ')[1])).toEqual(['E0004', 'E0004']);
     own.dispose();
+    // A fresh checker (a new process) takes the saved baseline: the pre-existing errors still do not count.
+    const homes = readdirSync(path.join(tmp, 'cache', 'cargo')).filter((h) => readdirSync(path.join(tmp, 'cache', 'cargo', h)).includes('baseline.json'));
+    expect(homes.length).toBeGreaterThan(0);
+    const next = new RustChecker({ cacheDir: path.join(tmp, 'cache') });
+    expect(sites(checked(await addVariant('ExitCode', 'src/lib.rs', 'pub enum ExitCode', { dir, with: next })))).toEqual(sites(exit));
+    next.dispose();
   });
 
   it('a workspace: the enum of one member breaks a match in another member', async () => {

@@ -12,6 +12,9 @@
  * original's older one and look up to date. Which files hold edited text is recorded in `dirty.json` before
  * they are written, so a process that dies midway leaves nothing stale.
  *
+ * The unmodified crate's errors are kept beside it (`baseline.json`, keyed by the crate's stamp and the
+ * toolchain), so a fresh process does not check the baseline again.
+ *
  * One process at a time uses a shadow (a `lock` file with its pid); another one that finds it taken works in
  * a temporary shadow beside it (a cold check), removed afterwards.
  */
@@ -152,6 +155,27 @@ export class CargoShadow {
         this.prune(abs, r, keep);
         if (readdirSync(abs).length === 0) rmSync(abs, { recursive: true, force: true });
       } else if (!keep.has(r)) unlinkSync(abs);
+    }
+  }
+
+  /**
+   * The unmodified crate's errors saved by an earlier check (another process too), or null; `key` names the
+   * crate's state (the stamp of its Rust and Cargo files) and the toolchain.
+   */
+  savedBaseline<T>(key: string): T[] | null {
+    try {
+      const saved = JSON.parse(readFileSync(path.join(this.home, 'baseline.json'), 'utf8')) as { key: string; errors: T[] };
+      return saved.key === key ? saved.errors : null;
+    } catch {
+      return null;
+    }
+  }
+
+  saveBaseline<T>(key: string, errors: readonly T[]): void {
+    try {
+      writeFileSync(path.join(this.home, 'baseline.json'), JSON.stringify({ key, errors }));
+    } catch {
+      // a cache: the next process checks the baseline again
     }
   }
 
