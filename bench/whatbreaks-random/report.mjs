@@ -98,7 +98,8 @@ if (process.argv.includes('--section')) {
   const revs = [...new Set(rs.map((r) => r.revision))].join(', ');
   const part = ['## Rust (cargo check as the oracle and as scout\'s checker)', ''];
   part.push(`Written ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores; scout ${revs}; ${execSync('cargo --version', { encoding: 'utf8' }).trim()}. An additional stratum of ${drawn.rust?.total ?? d.length} targets drawn with seed ${drawn.seed} over the Rust corpora after the other draw (which it leaves as it was): ${d.length} drawn, ${d.filter((x) => x.split === 'heldout').length} held out. Graded here: ${h.length} held-out and ${t.length} tuning targets. `
-    + 'Kinds: every `enum` (pub or not) outside `#[cfg(test)]` modules; the edit is a unit variant before the closing brace. All references: every line of a `.rs` file where the name occurs as a word. Matching: ±2 lines (no enclosing unit for Rust yet).', '');
+    + 'Kinds: every `enum` (pub or not) outside `#[cfg(test)]` modules; the edit is a unit variant before the closing brace. All references: every line of a `.rs` file where the name occurs as a word. Matching: ±2 lines (no enclosing unit for Rust yet). '
+    + 'Times: the checker keeps its shadow crate, cargo\'s target directory and the baseline in the user\'s cache (`XDG_CACHE_HOME`, empty when the run started), so the first fresh-process question on a corpus builds cold and the next ones are incremental.', '');
   part.push(drawTable(drawn.stats.filter((s) => s.lang === 'rs')), '');
   for (const [title, g] of [['Held-out split (the headline)', h], ['Tuning split', t]]) {
     part.push(`### Rust: ${title}`, '');

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckTimeout, type CheckOutcome, type VariantCheck } from '../../../src/scout/verify/checker.js';
 import { RustChecker } from '../../../src/scout/verify/rust-checker.js';
 import { findCrate } from '../../../src/scout/verify/rust/crate.js';
+import { cargoFailure } from '../../../src/scout/verify/rust/run-cargo.js';
 import { newRustErrors } from '../../../src/scout/verify/rust/diagnostic-diff.js';
 import { applyEnumEdit, columnBeforeEdit, enumVariantEdit } from '../../../src/scout/verify/rust/variant-edit.js';
 import { treeHash } from '../../helpers/tree-hash.js';
@@ -203,6 +204,12 @@ describe('Rust checker (cargo): add a variant', () => {
     writeFileSync(path.join(dir, 'src/lib.rs'), 'pub enum E {\n    A,\n}\n');
     const outcome = await addVariant('E', 'src/lib.rs', 'pub enum E', { dir });
     expect(outcome).toEqual({ status: 'refused', reason: expect.stringMatching(/^cargo cannot check the crate offline: its dependencies are not downloaded .*run `cargo fetch` in \. once/) });
+  });
+
+  it('says how to fix what stops cargo before it compiles', () => {
+    expect(cargoFailure('error: current package believes it\'s in a workspace when it\'s not:\ncurrent:   /x/Cargo.toml\n', 'crates/a')).toMatch(/^cargo cannot load the crate's workspace \(error: current package believes.*make `cargo check` work in crates\/a/);
+    expect(cargoFailure('error: failed to parse lock file at: /x/Cargo.lock\n\nCaused by:\n  lock file version 4 requires `-Znext-lockfile-bump`\n', '.')).toMatch(/^the installed cargo is too old for this crate .*`rustup update`/);
+    expect(cargoFailure('error: failed to run custom build command for `x`\n', '.')).toMatch(/^cargo check failed before compiling \(error: failed to run custom build command/);
   });
 
   it('a file outside any crate: refused', async () => {
