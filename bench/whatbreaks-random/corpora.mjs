@@ -4,9 +4,10 @@
 // mirror directory; set SCOUT_MIRRORS, default /work/.mirror/<owner>+<name>/repo, or clone it yourself:
 // `git clone --bare https://github.com/<owner>/<name> <dir>`).
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { corpusDir } from '../corpus.mjs';
+import { offlineManifest } from './rs-oracle.mjs';
 
 const MIRRORS = process.env.SCOUT_MIRRORS ?? '/work/.mirror';
 
@@ -17,6 +18,12 @@ export const corpora = {
   typeorm: { repo: 'typeorm/typeorm', commit: '281bfba42a5813b106bcf5ba79bc7f7251bd1e73', lang: 'ts', paths: ['src'] },
   pytest: { repo: 'pytest-dev/pytest', commit: 'df87db7b0462fb764ef73fa00561adf8ad047572', lang: 'py', paths: ['src'] },
   click: { repo: 'pallets/click', commit: '2c8cd3ac958a7eb316d67f2d316c27086c4c0369', lang: 'py', paths: ['src'] },
+  // Rust: crates with no required dependency (optional and dev ones are dropped from the manifest by prepare(),
+  // so `cargo check --offline` needs no registry).
+  'regex-syntax': { repo: 'rust-lang/regex', commit: '2b527599eb9eea0dcc288c704584f242f26a5c61', lang: 'rs', paths: ['regex-syntax/Cargo.toml', 'regex-syntax/src'] },
+  'regex-lite': { repo: 'rust-lang/regex', commit: '2b527599eb9eea0dcc288c704584f242f26a5c61', lang: 'rs', paths: ['regex-lite/Cargo.toml', 'regex-lite/src'] },
+  semver: { repo: 'dtolnay/semver', commit: '8591f2344b52b31d85b538de58b76a676fe9ff90', lang: 'rs', paths: ['Cargo.toml', 'build.rs', 'src'] },
+  log: { repo: 'rust-lang/log', commit: '037d7a58f6ad184abb3afc4db81d37c43a5696ec', lang: 'rs', paths: ['Cargo.toml', 'src'] },
 };
 
 // Tests are left out (they are not what a variant breaks in a library, and they double the check time).
@@ -34,6 +41,10 @@ export function prepare(name) {
   mkdirSync(dir, { recursive: true });
   const excludes = EXCLUDE.map((e) => `--exclude='${e}'`).join(' ');
   execSync(`git --git-dir='${mirrorOf(c)}' archive ${c.commit} ${c.paths.join(' ')} | tar -x ${excludes} -C '${dir}'`, { stdio: 'inherit', shell: '/bin/bash' });
+  if (c.lang === 'rs') {
+    // What cargo needs offline: the manifest without optional and dev dependencies (see rs-oracle.mjs).
+    for (const p of c.paths.filter((x) => x.endsWith('Cargo.toml'))) writeFileSync(path.join(dir, p), offlineManifest(readFileSync(path.join(dir, p), 'utf8')));
+  }
   execSync('git init -q && git add -A && git -c user.email=bench@scout -c user.name=bench commit -qm corpus', { cwd: dir, stdio: 'inherit' });
   writeFileSync(path.join(dir, '.scout-rnd-commit'), `${c.repo}@${c.commit}\n`);
   return dir;

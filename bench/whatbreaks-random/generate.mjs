@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { loadProject } from '../whatbreaks/project.mjs';
 import { corpora, prepare } from './corpora.mjs';
 import { pythonTargets } from './py-oracle.mjs';
+import { namesInProductCode } from './product-names.mjs';
+import { rustTargets } from './rs-oracle.mjs';
 import { findAllTargets } from './targets-ts.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,7 +29,7 @@ const DISCOVERY_VERSION = 1;
 import { mulberry32 as rng, shuffle } from '../seeded.mjs';
 
 /** Every target of a corpus (eligible or not), cached by corpus commit. */
-export function eligibleOf(name) {
+export async function eligibleOf(name) {
   const c = corpora[name];
   mkdirSync(cacheDir, { recursive: true });
   const file = path.join(cacheDir, `eligible-${name}-${c.commit.slice(0, 12)}-v${DISCOVERY_VERSION}.json`);
@@ -37,7 +39,8 @@ export function eligibleOf(name) {
   if (c.lang === 'ts') {
     const project = loadProject(dir);
     targets = findAllTargets(project, project.createProgram());
-  } else targets = pythonTargets(dir);
+  } else if (c.lang === 'rs') targets = await rustTargets(dir);
+  else targets = pythonTargets(dir);
   const out = { corpus: name, commit: c.commit, lang: c.lang, targets };
   writeFileSync(file, `${JSON.stringify(out)}\n`);
   return out;
@@ -62,12 +65,15 @@ function allocate(sizes, n) {
   return out;
 }
 
-export function draw({ total = 150, seed = 20261125, heldout = 0.4 } = {}) {
-  const names = Object.keys(corpora);
+/**
+ * One stratum of the draw: `total` targets over `names` (quotas, kinds, held-out split as described above).
+ * The seeded stream of a corpus is `seed + its index in corpora.mjs`, so adding a stratum never changes another.
+ */
+async function drawStratum(names, { total, seed, heldout }) {
   const pools = new Map();
   const stats = [];
   for (const name of names) {
-    const e = eligibleOf(name);
+    const e = await eligibleOf(name);
     const eligible = e.targets.filter((t) => !t.ambiguous && !t.sameEditAs);
     pools.set(name, eligible);
     const byFamily = {};
@@ -92,8 +98,9 @@ export function draw({ total = 150, seed = 20261125, heldout = 0.4 } = {}) {
     open = open.filter((n) => quota.get(n) < pools.get(n).length);
   }
   const drawn = [];
-  for (const [ci, name] of names.entries()) {
-    const rand = rng(seed + ci);
+  const all = Object.keys(corpora);
+  for (const name of names) {
+    const rand = rng(seed + all.indexOf(name));
     const pool = pools.get(name);
     const sizes = new Map(FAMILIES.map((f) => [f, pool.filter((t) => t.family === f).length]));
     const alloc = allocate(sizes, quota.get(name));
@@ -106,13 +113,37 @@ export function draw({ total = 150, seed = 20261125, heldout = 0.4 } = {}) {
     st.drawn = order.length;
     for (const f of FAMILIES) if (st.byFamily[f]) st.byFamily[f].drawn = alloc.get(f) ?? 0;
   }
-  return { seed, total, heldout, stats, drawn };
+  return { stats, drawn };
+}
+
+/** Rust: an additional stratum of `RUST_TOTAL` targets over the Rust corpora, drawn after (and apart from) the others. */
+const RUST_TOTAL = 40;
+const rustNames = () => Object.keys(corpora).filter((n) => corpora[n].lang === 'rs');
+
+export async function drawRust({ seed = 20261125, heldout = 0.4, total = RUST_TOTAL } = {}) {
+  return drawStratum(rustNames(), { total, seed, heldout });
+}
+
+export async function draw({ total = 150, seed = 20261125, heldout = 0.4 } = {}) {
+  const main = await drawStratum(Object.keys(corpora).filter((n) => corpora[n].lang !== 'rs'), { total, seed, heldout });
+  const rust = await drawRust({ seed, heldout });
+  return { seed, total, heldout, stats: [...main.stats, ...rust.stats], drawn: [...main.drawn, ...rust.drawn], rust: { total: RUST_TOTAL, corpora: rustNames() } };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const opt = (n, d) => { const i = args.indexOf(n); return i >= 0 ? Number(args[i + 1]) : d; };
-  const d = draw({ total: opt('--total', 150), seed: opt('--seed', 20261125), heldout: opt('--heldout', 0.4) });
+  let d;
+  if (args.includes('--rust-only')) {
+    // Redraw the Rust stratum only, keeping every other entry of drawn.json as it is.
+    const old = JSON.parse(readFileSync(path.join(here, 'drawn.json'), 'utf8'));
+    const isRust = (x) => x.lang === 'rs';
+    const rust = await drawRust({ seed: old.seed, heldout: old.heldout });
+    // Rust enum names are often common words already in src/ (`Position`): those found now are recorded, so
+    // that run.mjs fails only on a name that enters product code after the draw.
+    const nameCollisionsAtDraw = namesInProductCode(rust.drawn);
+    d = { ...old, stats: [...old.stats.filter((x) => !isRust(x)), ...rust.stats], drawn: [...old.drawn.filter((x) => !isRust(x)), ...rust.drawn], rust: { total: RUST_TOTAL, corpora: rustNames(), nameCollisionsAtDraw } };
+  } else d = await draw({ total: opt('--total', 150), seed: opt('--seed', 20261125), heldout: opt('--heldout', 0.4) });
   writeFileSync(path.join(here, 'drawn.json'), `${JSON.stringify(d, null, 1)}\n`);
   for (const s of d.stats) console.log(`${s.corpus} (${s.lang}): ${s.declarations} declarations, ${s.eligible} eligible (${s.ambiguous} ambiguous, ${s.duplicates} duplicate edits), ${s.drawn} drawn; ${Object.entries(s.byFamily).map(([f, x]) => `${f} ${x.eligible}/${x.all} -> ${x.drawn ?? 0}`).join(', ')}`);
   console.log(`${d.drawn.length} drawn: ${d.drawn.filter((t) => t.split === 'heldout').length} held out, ${d.drawn.filter((t) => t.split === 'tuning').length} tuning (seed ${d.seed})`);

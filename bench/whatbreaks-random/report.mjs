@@ -51,10 +51,11 @@ function figures(rs, sys) {
 }
 
 function summaryTable(rs) {
-  const groups = [['TypeScript', rs.filter((r) => r.lang === 'ts')], ['Python', rs.filter((r) => r.lang === 'py')], ['**all**', rs]];
+  const groups = [['TypeScript', rs.filter((r) => r.lang === 'ts')], ['Python', rs.filter((r) => r.lang === 'py')], ['Rust', rs.filter((r) => r.lang === 'rs')], ['**all**', rs]];
   const out = [];
+  const languages = groups.filter(([label, g]) => label !== '**all**' && g.length).length;
   for (const [label, g] of groups) {
-    if (!g.length) continue;
+    if (!g.length || (label === '**all**' && languages < 2)) continue;
     for (const [sys, name] of SYSTEMS) {
       const f = figures(g, sys);
       out.push([label, name, `${f.answered}${f.errors ? ` (+${f.errors} failed)` : ''}`, `${f.pos} (${f.sites} sites)`, f2(f.recall), f2(f.recallHigh), f2(f.highPrecision), `${f.falseHigh}/${f.neg} (${f2(f.falseHighPct)})`, sys === 'naive' ? 'n/a' : f.nodes, f.time, f.tokens, f.verified === undefined ? '' : `${f.verified}/${f.answered}`]);
@@ -63,10 +64,13 @@ function summaryTable(rs) {
   return table(['language', 'answer', 'targets', 'with breaks', 'recall', 'recall (high)', 'high-risk precision', 'negatives with a false high', 'nodes median / max', 'time median / max', 'tokens median / max', 'verified by a checker'], out);
 }
 
+const LANG_LABEL = { ts: 'TS', py: 'Py', rs: 'Rs' };
+const kindOf = (r) => `${LANG_LABEL[r.lang] ?? r.lang} ${r.family}`;
+
 function familyTable(rs) {
-  const fams = [...new Set(rs.map((r) => `${r.lang === 'ts' ? 'TS' : 'Py'} ${r.family}`))].sort();
+  const fams = [...new Set(rs.map(kindOf))].sort();
   return table(['kind', 'targets', 'with breaks', 'scout verify (fresh): recall / high precision / false highs', 'scout verify (MCP warm): recall / high precision / false highs', 'scout no verify: recall / high precision / false highs', 'all references: recall / false highs'], fams.map((k) => {
-    const g = rs.filter((r) => `${r.lang === 'ts' ? 'TS' : 'Py'} ${r.family}` === k);
+    const g = rs.filter((r) => kindOf(r) === k);
     const c = (s) => { const f = figures(g, s); return `${f2(f.recall)} / ${f2(f.highPrecision)} / ${f.falseHigh}/${f.neg}`; };
     const n = figures(g, 'naive');
     return [k, g.length, g.filter((r) => r.sites.length).length, c('verify'), c('warm'), c('noverify'), `${f2(n.recall)} / ${n.falseHigh}/${n.neg}`];
@@ -76,6 +80,46 @@ function familyTable(rs) {
 function targetTable(rs) {
   const cell = (x) => (!x ? 'not run' : x.error ? `failed: ${x.error.slice(0, 40).replace(/\|/g, '/')}` : `${f2(x.grade.recall)} · ${x.grade.high}h${x.grade.high ? ` (${f2(x.grade.highPrecision)})` : ''}`);
   return table(['corpus', 'target', 'kind', 'sites', 'verify (fresh): recall · high (precision)', 'verified', 'verify (MCP warm)', 'verified (warm)', 'no verify', 'all refs', 'verify time', 'warm', 'nodes'], rs.map((r) => [r.corpus, `\`${r.target}\``, r.family, r.sites.length, cell(r.verify), r.verify?.verified ?? (r.verify?.notes?.[0] ?? '').slice(0, 60).replace(/\|/g, '/'), r.warm?.grade ? cell(r.warm) : 'n/a', r.warm?.grade ? r.warm.verified ?? (r.warm.notes?.[0] ?? '').slice(0, 50).replace(/\|/g, '/') : '', cell(r.noverify), `${f2(r.naive.grade.recall)} · ${r.naive.grade.high}h`, secs(r.verify?.ms), r.warm ? secs(r.warm.ms) : '', r.verify?.nodes ?? '']));
+}
+
+const drawTable = (stats) => table(['corpus', 'language', 'repository @ commit', 'declarations', 'eligible', 'drawn', 'by kind: eligible -> drawn'], stats.map((s) => [s.corpus, s.lang, `${corpora[s.corpus].repo} @ ${s.commit.slice(0, 12)} (${corpora[s.corpus].paths.join(', ')})`, s.declarations, s.eligible, s.drawn, Object.entries(s.byFamily).map(([f, x]) => `${f} ${x.eligible} -> ${x.drawn ?? 0}`).join(', ')]));
+
+/**
+ * `--section rs`: only the Rust stratum, written as the `## Rust` section of the existing report (replaced if
+ * there, else put before "## What was run"), the rest of the file left as it is.
+ */
+if (process.argv.includes('--section')) {
+  const lang = process.argv[process.argv.indexOf('--section') + 1];
+  if (lang !== 'rs') throw new Error('--section takes rs');
+  const rs = rows.filter((r) => r.lang === 'rs').sort((a, b) => a.corpus.localeCompare(b.corpus) || a.order - b.order);
+  const d = drawn.drawn.filter((t) => t.lang === 'rs');
+  const h = rs.filter((r) => r.split === 'heldout');
+  const t = rs.filter((r) => r.split === 'tuning');
+  const revs = [...new Set(rs.map((r) => r.revision))].join(', ');
+  const part = ['## Rust (cargo check as the oracle and as scout\'s checker)', ''];
+  part.push(`Written ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores; scout ${revs}; ${execSync('cargo --version', { encoding: 'utf8' }).trim()}. An additional stratum of ${drawn.rust?.total ?? d.length} targets drawn with seed ${drawn.seed} over the Rust corpora after the other draw (which it leaves as it was): ${d.length} drawn, ${d.filter((x) => x.split === 'heldout').length} held out. Graded here: ${h.length} held-out and ${t.length} tuning targets. `
+    + 'Kinds: every `enum` (pub or not) outside `#[cfg(test)]` modules; the edit is a unit variant before the closing brace. All references: every line of a `.rs` file where the name occurs as a word. Matching: ±2 lines (no enclosing unit for Rust yet). '
+    + 'Times: the checker keeps its shadow crate, cargo\'s target directory and the baseline in the user\'s cache (`XDG_CACHE_HOME`, empty when the run started), so the first fresh-process question on a corpus builds cold and the next ones are incremental.', '');
+  part.push(drawTable(drawn.stats.filter((s) => s.lang === 'rs')), '');
+  for (const [title, g] of [['Held-out split (the headline)', h], ['Tuning split', t]]) {
+    part.push(`### Rust: ${title}`, '');
+    if (!g.length) { part.push('Not run yet.', ''); continue; }
+    part.push(summaryTable(g), '', targetTable(g), '');
+  }
+  const file = path.join(repoRoot, 'bench', 'results', 'whatbreaks-random.md');
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const section = part.join('\n');
+  const start = old.indexOf('## Rust (');
+  let next;
+  if (start >= 0) {
+    const after = old.slice(start + 3).search(/^## (?!#)/m);
+    next = after < 0 ? old.length : start + 3 + after;
+  }
+  const at = old.indexOf('## What was run');
+  const out = start >= 0 ? `${old.slice(0, start)}${section}\n${old.slice(next)}` : at >= 0 ? `${old.slice(0, at)}${section}\n${old.slice(at)}` : `${old}\n${section}\n`;
+  console.log(section);
+  if (!process.argv.includes('--no-write')) writeFileSync(file, out);
+  process.exit(0);
 }
 
 const sorted = rows.sort((a, b) => a.corpus.localeCompare(b.corpus) || a.order - b.order);
@@ -94,7 +138,7 @@ md.push(`Report written ${new Date().toISOString().slice(0, 16).replace('T', ' '
   + `Graded here: ${held.length}/${heldDrawn} held-out targets, ${tuning.length}/${tuningDrawn} tuning targets.`, '');
 md.push('Systems, in one run per target: **scout (verification on)**: `scout ask --json`, a fresh process (cold time), the default configuration; **scout (verification off)**: the same with `scout.verifyTimeoutMs: 0`; **all references**: the TypeScript LanguageService\'s findReferences on the declaration (Python: every line where the name occurs as a word), every line one high pointer. Warm time: the same question through one long-lived `scout mcp` server per corpus (verification on; the server\'s first question left out). Recall: share of error sites found by any pointer (same file, within ±2 lines or inside the error\'s enclosing function / top-level statement; Python: ±2 lines only); high-risk precision: share of high pointers that match a site; a negative (the checker finds no error) answered with a high pointer is a false high.', '');
 md.push('## Corpora and draw', '');
-md.push(table(['corpus', 'language', 'repository @ commit', 'declarations', 'eligible', 'drawn', 'by kind: eligible -> drawn'], drawn.stats.map((s) => [s.corpus, s.lang, `${corpora[s.corpus].repo} @ ${s.commit.slice(0, 12)} (${corpora[s.corpus].paths.join(', ')})`, s.declarations, s.eligible, s.drawn, Object.entries(s.byFamily).map(([f, x]) => `${f} ${x.eligible} -> ${x.drawn ?? 0}`).join(', ')])));
+md.push(drawTable(drawn.stats));
 md.push('');
 for (const [title, rs] of [['Held-out split (the headline)', held], ['Tuning split', tuning]]) {
   md.push(`## ${title}`, '');

@@ -6,6 +6,7 @@
  * differently (now with the new variant) the same error.
  */
 import type { PyEdit } from './variant-edit.js';
+import { newErrors } from '../new-errors.js';
 import { originalColumn } from './variant-edit.js';
 
 export interface MappedDiagnostic {
@@ -30,14 +31,5 @@ export function mapBack(d: MappedDiagnostic, editedFile: string, edit: PyEdit): 
 }
 
 export function newDiagnostics(after: readonly MappedDiagnostic[], before: readonly MappedDiagnostic[]): MappedDiagnostic[] {
-  const left = new Map<string, number>();
-  for (const d of before) left.set(keyOf(d), (left.get(keyOf(d)) ?? 0) + 1);
-  const out: MappedDiagnostic[] = [];
-  for (const d of after) {
-    const k = keyOf(d);
-    const n = left.get(k) ?? 0;
-    if (n > 0) left.set(k, n - 1);
-    else out.push(d);
-  }
-  return out;
+  return newErrors(after, before, keyOf);
 }
