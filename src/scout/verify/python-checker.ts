@@ -20,8 +20,11 @@ import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type 
 import { mapBack, type MappedDiagnostic, newDiagnostics } from './python/diagnostic-diff.js';
 import { enclosingPlace } from './python/enclosing-place.js';
 import { dependentsOf, filesThatMayBreak } from './python/import-graph.js';
-import { type PyDiagnostic, pyrightVersion, runPyright } from './python/run-pyright.js';
-import { listPythonFiles, Shadow } from './python/shadow.js';
+import type { Budget } from './python/pyright-server.js';
+import { PyrightServer } from './python/pyright-server.js';
+import { pyrightVersion } from './python/run-pyright.js';
+import { cliRun, type Pyright, serverRun } from './python/runners.js';
+import { listPythonFiles, type PyTree } from './python/shadow.js';
 import { type PySource, scanPython } from './python/source-lines.js';
 import { applyEdit, variantEditFor } from './python/variant-edit.js';
 
@@ -38,13 +41,25 @@ interface Warm {
   baseline: Map<string, MappedDiagnostic[]>;
 }
 
+export type PyrightRunner = 'cli' | 'server';
+
 export class PythonChecker implements Checker {
   readonly name = 'pyright';
   readonly version = pyrightVersion();
+  readonly runner: PyrightRunner;
   private readonly warm = new Map<string, Warm>();
+  /** The warm pyright of each repository (runner 'server'), and the question it is busy with. */
+  private readonly servers = new Map<string, PyrightServer>();
+  private busy: Promise<unknown> = Promise.resolve();
 
-  /** `tmpDir`: where shadow copies are made (the system's temp directory; it must lie outside the repository). */
-  constructor(private readonly options: { tmpDir?: string } = {}) {}
+  /**
+   * `tmpDir`: where shadow copies are made (the system's temp directory; it must lie outside the repository).
+   * `runner`: 'server' keeps a pyright language server warm between questions (the MCP server's choice),
+   * 'cli' runs a pyright process per step (see Checkers for which one a single question uses).
+   */
+  constructor(private readonly options: { tmpDir?: string; runner?: PyrightRunner } = {}) {
+    this.runner = options.runner ?? 'server';
+  }
 
   handles(file: string): boolean {
     return /\.py$/.test(file);
@@ -52,6 +67,37 @@ export class PythonChecker implements Checker {
 
   dispose(): void {
     this.warm.clear();
+    for (const server of this.servers.values()) server.dispose();
+    this.servers.clear();
+  }
+
+  /**
+   * Run `work` with the repository's warm pyright, one question at a time (the overlay is the server's
+   * state). A server that died is started again; one whose question failed or timed out is killed, so the
+   * next question starts from a clean one.
+   */
+  private withServer<T>(root: string, tree: PyTree, budget: Budget, work: (server: PyrightServer) => Promise<T>): Promise<T> {
+    const turn = this.busy.then(async () => {
+      let server = this.servers.get(root);
+      if (server && (!server.alive || !server.canFollow(tree))) {
+        server.dispose();
+        this.servers.delete(root);
+        server = undefined;
+      }
+      if (!server) {
+        server = await PyrightServer.start(root, tree, this.options.tmpDir, budget);
+        this.servers.set(root, server);
+      } else server.sync(tree);
+      try {
+        return await work(server);
+      } catch (error) {
+        server.dispose();
+        if (this.servers.get(root) === server) this.servers.delete(root);
+        throw error;
+      }
+    });
+    this.busy = turn.catch(() => undefined);
+    return turn;
   }
 
   async addVariant(request: CheckRequest): Promise<CheckOutcome> {
@@ -100,38 +146,27 @@ export class PythonChecker implements Checker {
     const toCheck = deps.check;
     step();
 
-    const abort = new AbortController();
-    const signal = request.signal ? AbortSignal.any([request.signal, abort.signal]) : abort.signal;
-    const shadows: Shadow[] = [];
-    const notes: string[] = [];
-    const run = async (files: readonly string[], editedText: string | null): Promise<MappedDiagnostic[]> => {
-      const shadow = new Shadow(root, tree.files, this.options.tmpDir);
-      shadows.push(shadow);
-      if (notes.length === 0) notes.push(...shadow.notes);
-      if (editedText !== null) shadow.replace(rel, editedText);
-      const diags = await runPyright({ dir: shadow.dir, files: files.map((f) => shadow.abs(f)), deadline: request.deadline, signal, started });
-      return relativize(diags, shadow.dir, new Set(files));
-    };
-    // The edited shadow first; the unmodified one only for the files that have errors after the edit (none,
+    // The edited code first; the unmodified one only for the files that have errors after the edit (none,
     // in a project that type-checks cleanly), each file's baseline kept until a Python file changes.
-    let before: MappedDiagnostic[] = [];
-    let after: MappedDiagnostic[];
-    try {
-      after = await run(toCheck, applyEdit(text, src, edit));
+    const edited = applyEdit(text, src, edit);
+    const notes: string[] = [];
+    const diagnose = async (pyright: Pyright): Promise<{ after: MappedDiagnostic[]; before: MappedDiagnostic[] }> => {
+      const after = await pyright.run(toCheck, edited);
       const erring = [...new Set(after.map((d) => d.file))];
       const missing = erring.filter((f) => !warm.baseline.has(f));
       if (missing.length > 0) {
         step();
-        const base = await run(missing, null);
+        const base = await pyright.run(missing, null);
         for (const f of missing) warm.baseline.set(f, base.filter((d) => d.file === f));
       }
-      before = erring.flatMap((f) => warm.baseline.get(f) ?? []);
-    } catch (error) {
-      abort.abort(error);
-      throw error;
-    } finally {
-      for (const s of shadows) s.dispose();
-    }
+      notes.push(...pyright.notes());
+      return { after, before: erring.flatMap((f) => warm.baseline.get(f) ?? []) };
+    };
+    const budget: Budget = { deadline: request.deadline, started, ...(request.signal ? { signal: request.signal } : {}) };
+    const { after, before } =
+      this.runner === 'server'
+        ? await this.withServer(root, tree, budget, (server) => diagnose(serverRun(server, rel, budget)))
+        : await diagnose(cliRun(root, tree.files, rel, this.options.tmpDir, budget));
 
     const sources = new Map<string, PySource>([[rel, src]]);
     const sourceOf = (f: string): PySource | null => {
@@ -179,15 +214,4 @@ export class PythonChecker implements Checker {
       },
     };
   }
-}
-
-/** pyright's absolute shadow paths as repository-relative ones; errors outside the checked files are dropped. */
-function relativize(diags: readonly PyDiagnostic[], dir: string, keep: ReadonlySet<string>): MappedDiagnostic[] {
-  const out: MappedDiagnostic[] = [];
-  for (const d of diags) {
-    const rel = path.relative(dir, d.file).split(path.sep).join('/');
-    if (!keep.has(rel)) continue;
-    out.push({ file: rel, line: d.line, character: d.character, rule: d.rule, message: d.message });
-  }
-  return out;
 }
