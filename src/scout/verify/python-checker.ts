@@ -1,13 +1,17 @@
 /**
- * The Python checker: pyright (the pinned `pyright` package's CLI). pyright has no in-memory overlay from
- * its CLI, so the change is made in a shadow copy outside the repository (python/shadow.ts: hard links to
- * the user's Python files, the edited file a new file in its place); the user's tree is never written. For
- * "add a variant" it finds the declaration the exploration found (by line, never by bare name), inserts the
- * variant without adding a line (python/variant-edit.ts), and runs pyright on the files that import the
- * target's module, directly or not (beyond 40 of them, those that can narrow over its variants: they name it
- * (or, for an attribute, read or pass it), or hold a `match` or an `assert_never`): on the edited shadow, then on the unmodified one for the files that have
- * errors after the edit only (cached per file between questions until a Python file or the configuration
- * changes). The errors that are new are the breaks, each with the function, method or statement around it.
+ * The Python checker: pyright (the pinned `pyright` package). pyright reads files from disk, so it runs over
+ * a shadow copy outside the repository (python/shadow.ts: hard links to the user's Python files); the user's
+ * tree is never written. It is asked through a warm `pyright-langserver` kept per repository for the life
+ * of the checker (python/pyright-server.ts: the edit is an in-memory overlay of the target's open document)
+ * or, runner 'cli', through a `pyright` process per step with the edited file written into a fresh shadow
+ * (python/run-pyright.ts; kept to compare the two: the server is faster cold too, see
+ * bench/results/python-verify.md). For "add a variant" it finds the declaration the exploration found (by
+ * line, never by bare name), inserts the variant without adding a line (python/variant-edit.ts), and asks
+ * for the errors of the files that import the target's module, directly or not (beyond 40 of them, those
+ * that can narrow over its variants: they name it (or, for an attribute, read or pass it), or hold a
+ * `match` or an `assert_never`): with the edit, then without it for the files that have errors after the
+ * edit only (cached per file between questions until a Python file or the configuration changes). The
+ * errors that are new are the breaks, each with the function, method or statement around it.
  *
  * The shadow's configuration is the project's with `reportMatchNotExhaustive` turned on: that is how a
  * `match` that stops being exhaustive becomes visible (pyright is silent about it by default); an
@@ -16,6 +20,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readInsideRoot } from '../../workspace/confine.js';
 import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
 import { mapBack, type MappedDiagnostic, newDiagnostics } from './python/diagnostic-diff.js';
 import { enclosingPlace } from './python/enclosing-place.js';
@@ -51,6 +56,8 @@ export class PythonChecker implements Checker {
   /** The warm pyright of each repository (runner 'server'), and the question it is busy with. */
   private readonly servers = new Map<string, PyrightServer>();
   private busy: Promise<unknown> = Promise.resolve();
+  /** What the warm state saved: pyright servers started, files whose unmodified errors were computed. */
+  readonly stats = { serverStarts: 0, baselineFiles: 0 };
 
   /**
    * `tmpDir`: where shadow copies are made (the system's temp directory; it must lie outside the repository).
@@ -63,6 +70,11 @@ export class PythonChecker implements Checker {
 
   handles(file: string): boolean {
     return /\.py$/.test(file);
+  }
+
+  /** The process id of the repository's warm pyright, if one runs. */
+  serverPid(root: string): number | undefined {
+    return this.servers.get(path.resolve(root))?.pid;
   }
 
   dispose(): void {
@@ -87,6 +99,7 @@ export class PythonChecker implements Checker {
       if (!server) {
         server = await PyrightServer.start(root, tree, this.options.tmpDir, budget);
         this.servers.set(root, server);
+        this.stats.serverStarts += 1;
       } else server.sync(tree);
       try {
         return await work(server);
@@ -109,12 +122,9 @@ export class PythonChecker implements Checker {
     const root = path.resolve(request.root);
     const { declaration } = request;
     const rel = declaration.file.split(path.sep).join('/');
-    let text: string;
-    try {
-      text = readFileSync(path.join(root, rel), 'utf8');
-    } catch {
-      return { status: 'refused', reason: `${rel} cannot be read` };
-    }
+    // Only a file inside the repository (links resolved) is read: the declaration's path comes from the exploration.
+    const text = readInsideRoot(root, rel);
+    if (text === null) return { status: 'refused', reason: `${rel} cannot be read inside the repository` };
     const src = scanPython(text);
     const result = variantEditFor(src, declaration.name, declaration.line);
     if (!result.ok) return { status: 'refused', reason: result.reason };
@@ -157,6 +167,7 @@ export class PythonChecker implements Checker {
       if (missing.length > 0) {
         step();
         const base = await pyright.run(missing, null);
+        this.stats.baselineFiles += missing.length;
         for (const f of missing) warm.baseline.set(f, base.filter((d) => d.file === f));
       }
       notes.push(...pyright.notes());

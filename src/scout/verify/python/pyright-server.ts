@@ -31,15 +31,13 @@ const CAPABILITIES: ClientCapabilities = {
 };
 
 /**
- * "workspace": a file pyright has not been given may still be asked about (with the default, open files
- * only, it is answered empty). With pull diagnostics this starts no background check of the workspace.
+ * Only the `pyright` section is answered: `openFilesOnly: false`, so that a file pyright has not been given
+ * may still be asked about (with pull diagnostics this starts no background check of the workspace). A
+ * `python.analysis` section would change defaults the CLI keeps (pyright then turns `autoSearchPaths` off,
+ * and `src/` layouts resolve their own package from site-packages instead).
  */
-const ANALYSIS = { diagnosticMode: 'workspace', logLevel: 'Error' };
-
 function settings(section: string | undefined): unknown {
-  if (section === 'python') return { analysis: ANALYSIS };
-  if (section === 'python.analysis') return ANALYSIS;
-  return null;
+  return section === 'pyright' ? { openFilesOnly: false } : null;
 }
 
 interface PullResult {
@@ -99,6 +97,10 @@ export class PyrightServer {
       budget.signal.throwIfAborted();
     }
     return server;
+  }
+
+  get pid(): number | undefined {
+    return this.client.pid;
   }
 
   get alive(): boolean {
