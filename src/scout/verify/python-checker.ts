@@ -56,13 +56,16 @@ export class PythonChecker implements Checker {
   /** The warm pyright of each repository (runner 'server'), and the question it is busy with. */
   private readonly servers = new Map<string, PyrightServer>();
   private busy: Promise<unknown> = Promise.resolve();
+  /** Counts dispose() calls: a server that finishes starting after one is not kept. */
+  private disposals = 0;
   /** What the warm state saved: pyright servers started, files whose unmodified errors were computed. */
   readonly stats = { serverStarts: 0, baselineFiles: 0 };
 
   /**
    * `tmpDir`: where shadow copies are made (the system's temp directory; it must lie outside the repository).
-   * `runner`: 'server' keeps a pyright language server warm between questions (the MCP server's choice),
-   * 'cli' runs a pyright process per step (see Checkers for which one a single question uses).
+   * `runner`: 'server' (the default) keeps a pyright language server warm between questions; it is not
+   * slower cold either, so a single `scout ask` uses it too. 'cli' runs a pyright process per step: kept to
+   * compare the two (tests, bench/python-verify.mjs).
    */
   constructor(private readonly options: { tmpDir?: string; runner?: PyrightRunner } = {}) {
     this.runner = options.runner ?? 'server';
@@ -78,6 +81,7 @@ export class PythonChecker implements Checker {
   }
 
   dispose(): void {
+    this.disposals += 1;
     this.warm.clear();
     for (const server of this.servers.values()) server.dispose();
     this.servers.clear();
@@ -97,7 +101,13 @@ export class PythonChecker implements Checker {
         server = undefined;
       }
       if (!server) {
+        const disposals = this.disposals;
         server = await PyrightServer.start(root, tree, this.options.tmpDir, budget);
+        // Disposed while it started (the MCP server closing): it must not outlive the checker.
+        if (this.disposals !== disposals) {
+          server.dispose();
+          throw new Error('the checker was disposed');
+        }
         this.servers.set(root, server);
         this.stats.serverStarts += 1;
       } else server.sync(tree);

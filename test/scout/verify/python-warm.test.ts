@@ -203,6 +203,25 @@ describe('Python checker, warm pyright language server', () => {
     }
   });
 
+  it('a checker disposed while its server starts leaves no server and no shadow copy behind', async () => {
+    const own = mkdtempSync(path.join(os.tmpdir(), 'scout-pywarm-dispose-'));
+    const checker = new PythonChecker({ runner: 'server', tmpDir: own });
+    try {
+      const pending = ask(checker, EXIT_CODE);
+      await new Promise((r) => setTimeout(r, 50));
+      checker.dispose();
+      await expect(pending).rejects.toThrow(/disposed/);
+      expect(checker.serverPid(root)).toBeUndefined();
+      expect(readdirSync(own)).toEqual([]);
+      // Still usable afterwards (a new server).
+      expect(checked(await ask(checker, EXIT_CODE)).errors).toHaveLength(3);
+      checker.dispose();
+      expect(readdirSync(own)).toEqual([]);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('leaves the repository byte-for-byte as it was, and no shadow copy behind once disposed', () => {
     expect(treeHash(root)).toBe(hashBefore);
     expect(readdirSync(tmpDir)).toEqual([]);
