@@ -129,6 +129,21 @@ describe('Python checker, warm pyright language server', () => {
     }
   });
 
+  it('a changed configuration starts a new server over a new shadow copy, and the answer follows it', async () => {
+    const checker = warm();
+    const config = path.join(root, 'pyrightconfig.json');
+    const original = readFileSync(config, 'utf8');
+    try {
+      expect(checked(await ask(checker, EXIT_CODE)).errors.map((e) => e.code)).toEqual(['reportArgumentType', 'reportReturnType', 'reportMatchNotExhaustive']);
+      writeFileSync(config, original.replace('"typeCheckingMode": "standard",', '"typeCheckingMode": "standard",\n  "reportReturnType": "none",'));
+      expect(checked(await ask(checker, EXIT_CODE)).errors.map((e) => e.code)).toEqual(['reportArgumentType', 'reportMatchNotExhaustive']);
+      expect(checker.stats.serverStarts).toBe(2);
+    } finally {
+      writeFileSync(config, original);
+      checker.dispose();
+    }
+  });
+
   it('the server follows a file it was never given (not open) when it changes on disk', async () => {
     const repo = mkdtempSync(path.join(os.tmpdir(), 'scout-pywarm-dep-'));
     writeFileSync(path.join(repo, 'b.py'), 'X = 1\n');
