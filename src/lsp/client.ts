@@ -31,6 +31,10 @@ export interface ClientOptions {
   env?: NodeJS.ProcessEnv;
   /** Time allowed for spawn + initialize (default 30 s). */
   initializeTimeoutMs?: number;
+  /** What the client says it supports (default CLIENT_CAPABILITIES: navigation only, no diagnostics). */
+  capabilities?: ClientCapabilities;
+  /** The answer to workspace/configuration for one section (default: null, the server's defaults). */
+  settings?: (section: string | undefined) => unknown;
 }
 
 export interface ExitInfo {
@@ -98,7 +102,7 @@ export class LspClient {
   /** Number of progress begin notifications seen. */
   progressBegins = 0;
 
-  private constructor(root: string, child: ChildProcessWithoutNullStreams) {
+  private constructor(root: string, child: ChildProcessWithoutNullStreams, private readonly settings?: (section: string | undefined) => unknown) {
     this.root = root;
     this.child = child;
     this.pid = child.pid;
@@ -142,7 +146,7 @@ export class LspClient {
       child.once('spawn', () => resolve());
       child.once('error', (error) => reject(new LspError('unavailable', `cannot start ${options.command}: ${error.message}`)));
     });
-    const client = new LspClient(options.root, child);
+    const client = new LspClient(options.root, child, options.settings);
     try {
       await client.initialize(options);
     } catch (error) {
@@ -267,7 +271,7 @@ export class LspClient {
       rootUri,
       workspaceFolders: [{ uri: rootUri, name: path.basename(options.root) }],
       initializationOptions: options.initializationOptions,
-      capabilities: CLIENT_CAPABILITIES,
+      capabilities: options.capabilities ?? CLIENT_CAPABILITIES,
     };
     const result = await this.request<InitializeResult>('initialize', params, options.initializeTimeoutMs ?? 30_000);
     this.caps = result?.capabilities ?? {};
@@ -277,7 +281,7 @@ export class LspClient {
   private registerHandlers(): void {
     const c = this.connection;
     const rootUri = (): string => pathToFileURL(this.root).href;
-    c.onRequest('workspace/configuration', (params: { items?: unknown[] }) => (params?.items ?? []).map(() => null));
+    c.onRequest('workspace/configuration', (params: { items?: { section?: string }[] }) => (params?.items ?? []).map((item) => this.settings?.(item?.section) ?? null));
     c.onRequest('window/workDoneProgress/create', () => null);
     c.onRequest('client/registerCapability', (params: { registrations?: Array<{ method: string }> }) => {
       for (const r of params?.registrations ?? []) this.registeredMethods.add(r.method);

@@ -1,8 +1,9 @@
 /**
  * The checkers scout knows, by language. One instance per process (`scout ask`) or per repository for the
  * life of the MCP server (its workspace keeps it, so the TypeScript program stays warm across questions).
- * TypeScript runs in a worker thread; pyright (Python) in a child process over a shadow copy; cargo (Rust)
- * over a shadow crate in the user's cache, with a persistent target directory.
+ * TypeScript runs in a worker thread; pyright (Python) as a language server in a child process over a
+ * shadow copy, warm after the first question (dispose() kills it); cargo (Rust) over a shadow crate in the
+ * user's cache, with a persistent target directory.
  * A language without a checker here is answered by the exploration alone, and the answer says so.
  */
 import type { Checker } from './checker.js';

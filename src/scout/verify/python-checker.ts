@@ -1,13 +1,17 @@
 /**
- * The Python checker: pyright (the pinned `pyright` package's CLI). pyright has no in-memory overlay from
- * its CLI, so the change is made in a shadow copy outside the repository (python/shadow.ts: hard links to
- * the user's Python files, the edited file a new file in its place); the user's tree is never written. For
- * "add a variant" it finds the declaration the exploration found (by line, never by bare name), inserts the
- * variant without adding a line (python/variant-edit.ts), and runs pyright on the files that import the
- * target's module, directly or not (beyond 40 of them, those that can narrow over its variants: they name it
- * (or, for an attribute, read or pass it), or hold a `match` or an `assert_never`): on the edited shadow, then on the unmodified one for the files that have
- * errors after the edit only (cached per file between questions until a Python file or the configuration
- * changes). The errors that are new are the breaks, each with the function, method or statement around it.
+ * The Python checker: pyright (the pinned `pyright` package). pyright reads files from disk, so it runs over
+ * a shadow copy outside the repository (python/shadow.ts: hard links to the user's Python files); the user's
+ * tree is never written. It is asked through a warm `pyright-langserver` kept per repository for the life
+ * of the checker (python/pyright-server.ts: the edit is an in-memory overlay of the target's open document)
+ * or, runner 'cli', through a `pyright` process per step with the edited file written into a fresh shadow
+ * (python/run-pyright.ts; kept to compare the two: the server is faster cold too, see
+ * bench/results/python-verify.md). For "add a variant" it finds the declaration the exploration found (by
+ * line, never by bare name), inserts the variant without adding a line (python/variant-edit.ts), and asks
+ * for the errors of the files that import the target's module, directly or not (beyond 40 of them, those
+ * that can narrow over its variants: they name it (or, for an attribute, read or pass it), or hold a
+ * `match` or an `assert_never`): with the edit, then without it for the files that have errors after the
+ * edit only (cached per file between questions until a Python file or the configuration changes). The
+ * errors that are new are the breaks, each with the function, method or statement around it.
  *
  * The shadow's configuration is the project's with `reportMatchNotExhaustive` turned on: that is how a
  * `match` that stops being exhaustive becomes visible (pyright is silent about it by default); an
@@ -16,12 +20,16 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readInsideRoot } from '../../workspace/confine.js';
 import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
 import { mapBack, type MappedDiagnostic, newDiagnostics } from './python/diagnostic-diff.js';
 import { enclosingPlace } from './python/enclosing-place.js';
 import { dependentsOf, filesThatMayBreak } from './python/import-graph.js';
-import { type PyDiagnostic, pyrightVersion, runPyright } from './python/run-pyright.js';
-import { listPythonFiles, Shadow } from './python/shadow.js';
+import type { Budget } from './python/pyright-server.js';
+import { PyrightServer } from './python/pyright-server.js';
+import { pyrightVersion } from './python/run-pyright.js';
+import { cliRun, type Pyright, serverRun } from './python/runners.js';
+import { listPythonFiles, type PyTree } from './python/shadow.js';
 import { type PySource, scanPython } from './python/source-lines.js';
 import { applyEdit, variantEditFor } from './python/variant-edit.js';
 
@@ -38,20 +46,81 @@ interface Warm {
   baseline: Map<string, MappedDiagnostic[]>;
 }
 
+export type PyrightRunner = 'cli' | 'server';
+
 export class PythonChecker implements Checker {
   readonly name = 'pyright';
   readonly version = pyrightVersion();
+  readonly runner: PyrightRunner;
   private readonly warm = new Map<string, Warm>();
+  /** The warm pyright of each repository (runner 'server'), and the question it is busy with. */
+  private readonly servers = new Map<string, PyrightServer>();
+  private busy: Promise<unknown> = Promise.resolve();
+  /** Counts dispose() calls: a server that finishes starting after one is not kept. */
+  private disposals = 0;
+  /** What the warm state saved: pyright servers started, files whose unmodified errors were computed. */
+  readonly stats = { serverStarts: 0, baselineFiles: 0 };
 
-  /** `tmpDir`: where shadow copies are made (the system's temp directory; it must lie outside the repository). */
-  constructor(private readonly options: { tmpDir?: string } = {}) {}
+  /**
+   * `tmpDir`: where shadow copies are made (the system's temp directory; it must lie outside the repository).
+   * `runner`: 'server' (the default) keeps a pyright language server warm between questions; it is not
+   * slower cold either, so a single `scout ask` uses it too. 'cli' runs a pyright process per step: kept to
+   * compare the two (tests, bench/python-verify.mjs).
+   */
+  constructor(private readonly options: { tmpDir?: string; runner?: PyrightRunner } = {}) {
+    this.runner = options.runner ?? 'server';
+  }
 
   handles(file: string): boolean {
     return /\.py$/.test(file);
   }
 
+  /** The process id of the repository's warm pyright, if one runs. */
+  serverPid(root: string): number | undefined {
+    return this.servers.get(path.resolve(root))?.pid;
+  }
+
   dispose(): void {
+    this.disposals += 1;
     this.warm.clear();
+    for (const server of this.servers.values()) server.dispose();
+    this.servers.clear();
+  }
+
+  /**
+   * Run `work` with the repository's warm pyright, one question at a time (the overlay is the server's
+   * state). A server that died is started again; one whose question failed or timed out is killed, so the
+   * next question starts from a clean one.
+   */
+  private withServer<T>(root: string, tree: PyTree, budget: Budget, work: (server: PyrightServer) => Promise<T>): Promise<T> {
+    const turn = this.busy.then(async () => {
+      let server = this.servers.get(root);
+      if (server && (!server.alive || !server.canFollow(tree))) {
+        server.dispose();
+        this.servers.delete(root);
+        server = undefined;
+      }
+      if (!server) {
+        const disposals = this.disposals;
+        server = await PyrightServer.start(root, tree, this.options.tmpDir, budget);
+        // Disposed while it started (the MCP server closing): it must not outlive the checker.
+        if (this.disposals !== disposals) {
+          server.dispose();
+          throw new Error('the checker was disposed');
+        }
+        this.servers.set(root, server);
+        this.stats.serverStarts += 1;
+      } else server.sync(tree);
+      try {
+        return await work(server);
+      } catch (error) {
+        server.dispose();
+        if (this.servers.get(root) === server) this.servers.delete(root);
+        throw error;
+      }
+    });
+    this.busy = turn.catch(() => undefined);
+    return turn;
   }
 
   async addVariant(request: CheckRequest): Promise<CheckOutcome> {
@@ -63,12 +132,9 @@ export class PythonChecker implements Checker {
     const root = path.resolve(request.root);
     const { declaration } = request;
     const rel = declaration.file.split(path.sep).join('/');
-    let text: string;
-    try {
-      text = readFileSync(path.join(root, rel), 'utf8');
-    } catch {
-      return { status: 'refused', reason: `${rel} cannot be read` };
-    }
+    // Only a file inside the repository (links resolved) is read: the declaration's path comes from the exploration.
+    const text = readInsideRoot(root, rel);
+    if (text === null) return { status: 'refused', reason: `${rel} cannot be read inside the repository` };
     const src = scanPython(text);
     const result = variantEditFor(src, declaration.name, declaration.line);
     if (!result.ok) return { status: 'refused', reason: result.reason };
@@ -100,38 +166,28 @@ export class PythonChecker implements Checker {
     const toCheck = deps.check;
     step();
 
-    const abort = new AbortController();
-    const signal = request.signal ? AbortSignal.any([request.signal, abort.signal]) : abort.signal;
-    const shadows: Shadow[] = [];
-    const notes: string[] = [];
-    const run = async (files: readonly string[], editedText: string | null): Promise<MappedDiagnostic[]> => {
-      const shadow = new Shadow(root, tree.files, this.options.tmpDir);
-      shadows.push(shadow);
-      if (notes.length === 0) notes.push(...shadow.notes);
-      if (editedText !== null) shadow.replace(rel, editedText);
-      const diags = await runPyright({ dir: shadow.dir, files: files.map((f) => shadow.abs(f)), deadline: request.deadline, signal, started });
-      return relativize(diags, shadow.dir, new Set(files));
-    };
-    // The edited shadow first; the unmodified one only for the files that have errors after the edit (none,
+    // The edited code first; the unmodified one only for the files that have errors after the edit (none,
     // in a project that type-checks cleanly), each file's baseline kept until a Python file changes.
-    let before: MappedDiagnostic[] = [];
-    let after: MappedDiagnostic[];
-    try {
-      after = await run(toCheck, applyEdit(text, src, edit));
+    const edited = applyEdit(text, src, edit);
+    const notes: string[] = [];
+    const diagnose = async (pyright: Pyright): Promise<{ after: MappedDiagnostic[]; before: MappedDiagnostic[] }> => {
+      const after = await pyright.run(toCheck, edited);
       const erring = [...new Set(after.map((d) => d.file))];
       const missing = erring.filter((f) => !warm.baseline.has(f));
       if (missing.length > 0) {
         step();
-        const base = await run(missing, null);
+        const base = await pyright.run(missing, null);
+        this.stats.baselineFiles += missing.length;
         for (const f of missing) warm.baseline.set(f, base.filter((d) => d.file === f));
       }
-      before = erring.flatMap((f) => warm.baseline.get(f) ?? []);
-    } catch (error) {
-      abort.abort(error);
-      throw error;
-    } finally {
-      for (const s of shadows) s.dispose();
-    }
+      notes.push(...pyright.notes());
+      return { after, before: erring.flatMap((f) => warm.baseline.get(f) ?? []) };
+    };
+    const budget: Budget = { deadline: request.deadline, started, ...(request.signal ? { signal: request.signal } : {}) };
+    const { after, before } =
+      this.runner === 'server'
+        ? await this.withServer(root, tree, budget, (server) => diagnose(serverRun(server, rel, budget)))
+        : await diagnose(cliRun(root, tree.files, rel, this.options.tmpDir, budget));
 
     const sources = new Map<string, PySource>([[rel, src]]);
     const sourceOf = (f: string): PySource | null => {
@@ -179,15 +235,4 @@ export class PythonChecker implements Checker {
       },
     };
   }
-}
-
-/** pyright's absolute shadow paths as repository-relative ones; errors outside the checked files are dropped. */
-function relativize(diags: readonly PyDiagnostic[], dir: string, keep: ReadonlySet<string>): MappedDiagnostic[] {
-  const out: MappedDiagnostic[] = [];
-  for (const d of diags) {
-    const rel = path.relative(dir, d.file).split(path.sep).join('/');
-    if (!keep.has(rel)) continue;
-    out.push({ file: rel, line: d.line, character: d.character, rule: d.rule, message: d.message });
-  }
-  return out;
 }

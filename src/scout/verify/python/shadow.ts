@@ -19,11 +19,34 @@ export interface PyTree {
   files: string[];
   /** A digest of every Python file's path, size and mtime and of the configuration: the baseline's cache key. */
   stamp: string;
+  /** Each file's size and mtime (`size:mtime`): what changed between two listings. */
+  signatures: Map<string, string>;
+  /** A digest of the configuration files alone: a warm pyright restarts when it changes. */
+  configStamp: string;
+}
+
+/** What differs between two listings of the same repository. */
+export interface TreeChanges {
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
+export function treeChanges(before: PyTree, after: PyTree): TreeChanges {
+  const out: TreeChanges = { added: [], changed: [], removed: [] };
+  for (const [f, sig] of after.signatures) {
+    const old = before.signatures.get(f);
+    if (old === undefined) out.added.push(f);
+    else if (old !== sig) out.changed.push(f);
+  }
+  for (const f of before.signatures.keys()) if (!after.signatures.has(f)) out.removed.push(f);
+  return out;
 }
 
 /** The repository's Python files (dot directories, virtual environments and caches left out, as pyright does). */
 export function listPythonFiles(root: string): PyTree {
   const files: string[] = [];
+  const signatures = new Map<string, string>();
   const h = createHash('sha1');
   const walk = (dir: string, rel: string): void => {
     let entries;
@@ -40,16 +63,20 @@ export function listPythonFiles(root: string): PyTree {
       } else if (e.isFile() && /\.pyi?$/.test(e.name)) {
         const st = statSync(path.join(dir, e.name));
         files.push(r);
+        signatures.set(r, `${st.size}:${st.mtimeMs}`);
         h.update(`${r}\0${st.size}\0${st.mtimeMs}\0`);
       }
     }
   };
   walk(root, '');
+  const config = createHash('sha1');
   for (const c of CONFIGS) {
     const f = path.join(root, c);
-    if (existsSync(f)) h.update(`${c}\0`).update(readFileSync(f));
+    if (existsSync(f)) config.update(`${c}\0`).update(readFileSync(f));
   }
-  return { files, stamp: h.digest('hex') };
+  const configStamp = config.digest('hex');
+  h.update(configStamp);
+  return { files, stamp: h.digest('hex'), signatures, configStamp };
 }
 
 /** A directory outside the repository mirroring its Python files; `dispose()` removes it (links only: the user's files stay). */
@@ -63,21 +90,37 @@ export class Shadow {
     tmpDir: string = os.tmpdir(),
   ) {
     this.dir = realpathSync(mkdtempSync(path.join(tmpDir, 'scout-pyright-')));
-    const made = new Set<string>();
-    for (const rel of files) {
-      const to = path.join(this.dir, rel);
-      const parent = path.dirname(to);
-      if (!made.has(parent)) {
-        mkdirSync(parent, { recursive: true });
-        made.add(parent);
-      }
-      try {
-        linkSync(path.join(root, rel), to);
-      } catch {
-        copyFileSync(path.join(root, rel), to);
-      }
-    }
+    for (const rel of files) this.link(rel);
     this.writeConfig();
+  }
+
+  /**
+   * Follow the repository after its files changed (a warm shadow kept between questions): new files get a
+   * link, removed ones lose theirs, and changed ones are linked again: a file saved by writing a new file
+   * and renaming it over the old one (editors, git) has a new inode the old link does not see.
+   */
+  sync(changes: TreeChanges): void {
+    for (const rel of changes.removed) rmSync(this.abs(rel), { force: true });
+    for (const rel of [...changes.changed, ...changes.added]) {
+      rmSync(this.abs(rel), { force: true });
+      this.link(rel);
+    }
+  }
+
+  private readonly made = new Set<string>();
+
+  private link(rel: string): void {
+    const to = path.join(this.dir, rel);
+    const parent = path.dirname(to);
+    if (!this.made.has(parent)) {
+      mkdirSync(parent, { recursive: true });
+      this.made.add(parent);
+    }
+    try {
+      linkSync(path.join(this.root, rel), to);
+    } catch {
+      copyFileSync(path.join(this.root, rel), to);
+    }
   }
 
   /** Put the edited text in place of a file's link (a new file: the original is never written). */
