@@ -48,6 +48,9 @@ interface Warm {
 
 export type PyrightRunner = 'cli' | 'server';
 
+/** The most a warm-up may take (it runs in the background of a long-lived server, before any question). */
+const PREPARE_MS = 120_000;
+
 export class PythonChecker implements Checker {
   readonly name = 'pyright';
   readonly version = pyrightVersion();
@@ -121,6 +124,20 @@ export class PythonChecker implements Checker {
     });
     this.busy = turn.catch(() => undefined);
     return turn;
+  }
+
+  /**
+   * Start the repository's pyright and have it check `file` once (typeshed, the project's imports, the
+   * file's own module graph are then loaded), so a long-lived server's first question does not pay for it.
+   */
+  async prepare(root: string, file: string): Promise<void> {
+    if (this.runner !== 'server') return;
+    const abs = path.resolve(root);
+    const tree = listPythonFiles(abs);
+    const rel = file.split(path.sep).join('/');
+    if (!tree.files.includes(rel)) return;
+    const budget: Budget = { deadline: performance.now() + PREPARE_MS, started: performance.now() };
+    await this.withServer(abs, tree, budget, (server) => server.diagnostics([rel], null, budget));
   }
 
   async addVariant(request: CheckRequest): Promise<CheckOutcome> {

@@ -68,6 +68,23 @@ afterAll(() => {
 });
 
 describe('Python checker, warm pyright language server', () => {
+  it('prepare starts the repository\'s pyright before any question, and the first question uses that server', async () => {
+    const checker = warm();
+    try {
+      await checker.prepare(root, 'app/report.py');
+      expect(checker.stats.serverStarts).toBe(1);
+      const pid = checker.serverPid(root);
+      expect(pid).toEqual(expect.any(Number));
+      checked(await ask(checker, EXIT_CODE));
+      expect(checker.stats.serverStarts).toBe(1);
+      expect(checker.serverPid(root)).toBe(pid);
+      await checker.prepare(root, 'not/a/file.py'); // not one of the repository's Python files: nothing to do
+      expect(checker.stats.serverStarts).toBe(1);
+    } finally {
+      checker.dispose();
+    }
+  });
+
   it('answers every target exactly as the CLI runner does (same errors, codes, messages, places, notes)', async () => {
     const cli = new PythonChecker({ runner: 'cli', tmpDir });
     const server = warm();
