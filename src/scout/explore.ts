@@ -12,7 +12,7 @@ import { search } from '../search/engine.js';
 import { editDistance } from '../search/ranking.js';
 import { FileCache } from './file-cache.js';
 import { addHovers, MAX_HOVERS } from './hovers.js';
-import { describeKeySites, keySiteBudget, type KeySiteContext } from './key-site-facts.js';
+import { describeKeySites, keySiteBudget, type KeySiteContext } from './typescript/key-site-facts.js';
 import { siteLine, type ScoutLink } from './link.js';
 import { annotatedName, followLocalFlows, MAX_LOCAL_FLOW_SITES } from './local-flows.js';
 import { makeLink, siteLink } from './make-link.js';
@@ -20,7 +20,7 @@ import { namesOneVariant } from './site-text.js';
 import { groupIntoPlaces, newPlaceMemory, seenSite, type PlaceMemory, type SetAsideSite } from './places.js';
 import { clampLimits, DEFAULT_POLICY, shouldExpand, type ExpandDecision, type PolicyCoefficients } from './policy.js';
 import { analyzeQuery, INTENT_PROFILES, type AnalyzedQuery } from './query-analysis.js';
-import { recordRequiresEveryKeyOf, recordSiteKindOf } from './record-declaration.js';
+import { recordRequiresEveryKeyOf, recordSiteKindOf } from './typescript/record-declaration.js';
 import type { Rating, Scorer } from './scorers/scorer.js';
 import { normalizeTag } from './tags.js';
 

@@ -7,11 +7,11 @@
  * "test file" (a scorer may draw such conclusions from `pathFacts`, visibly, in its reason).
  */
 import type { UsageRole } from '../core/types.js';
-import type { AnnotatedObject } from './annotated-object.js';
-import type { AssignedObject } from './assigned-object.js';
-import type { BuiltObject } from './built-object.js';
-import type { Destination } from './destination.js';
-import type { IndexedObject } from './indexed-object.js';
+import type { AnnotatedObject } from './typescript/annotated-object.js';
+import type { AssignedObject } from './typescript/assigned-object.js';
+import type { BuiltObject } from './typescript/built-object.js';
+import type { Destination } from './typescript/destination.js';
+import type { IndexedObject } from './typescript/indexed-object.js';
 
 /** How the link was reached from its parent node. */
 export const LINK_RELATIONS = [

@@ -4,11 +4,11 @@
  * are read from the index, bounded by the scope, rated like any other site and cost no budget.
  */
 import type { UsageRole } from '../core/types.js';
-import { receivingProperty } from './destination.js';
+import { receivingProperty } from './typescript/destination.js';
 import type { ExploreOptions, VisitedLink } from './explore.js';
 import type { FileCache } from './file-cache.js';
 import { addHovers } from './hovers.js';
-import { describeKeySites, type KeySiteBudget, type KeySiteContext } from './key-site-facts.js';
+import { describeKeySites, type KeySiteBudget, type KeySiteContext } from './typescript/key-site-facts.js';
 import type { ScoutLink } from './link.js';
 import { makeLink } from './make-link.js';
 import { groupIntoPlaces, seenSite, type PlaceMemory } from './places.js';

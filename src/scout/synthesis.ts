@@ -6,7 +6,7 @@
 import type { UsageRole } from '../core/types.js';
 import type { Exploration, VisitedLink } from './explore.js';
 import { formatLocation, siteLine } from './link.js';
-import { recordSiteKindOf } from './record-declaration.js';
+import { recordSiteKindOf } from './typescript/record-declaration.js';
 import { buildsObjectAt } from './site-text.js';
 import type { Intent } from './query-analysis.js';
 import { safelyIgnoredReason } from './scorers/heuristic.js';

@@ -1,6 +1,6 @@
 /** An object literal typed with a generic over the question's type: which generics make it list every variant. */
 import { describe, expect, it } from 'vitest';
-import { describeAnnotatedObject, genericAnnotationAt, genericMapsEveryKey, namesTheUnion } from '../../src/scout/annotated-object.js';
+import { describeAnnotatedObject, genericAnnotationAt, genericMapsEveryKey, namesTheUnion } from '../../src/scout/typescript/annotated-object.js';
 import { analyzeQuery } from '../../src/scout/query-analysis.js';
 import { heuristicRubric } from '../../src/scout/scorers/heuristic.js';
 import { serverFacts } from '../../src/scout/scorers/rating-prompt.js';

@@ -14,7 +14,7 @@ import { LspService } from '../../src/lsp/lsp-service.js';
 import { explore } from '../../src/scout/explore.js';
 import { MAX_HOVERS } from '../../src/scout/hovers.js';
 import type { ScoutLink } from '../../src/scout/link.js';
-import { describeKeySites } from '../../src/scout/key-site-facts.js';
+import { describeKeySites } from '../../src/scout/typescript/key-site-facts.js';
 import { analyzeQuery } from '../../src/scout/query-analysis.js';
 import { HeuristicScorer } from '../../src/scout/scorers/heuristic.js';
 import type { Scorer } from '../../src/scout/scorers/scorer.js';

@@ -4,11 +4,11 @@
  * Record site builds a value or declares a type, and whether a site names one variant.
  */
 import { describe, expect, it } from 'vitest';
-import { assignedValueAt } from '../../src/scout/assigned-object.js';
-import { receivingProperty, roomFor } from '../../src/scout/destination.js';
-import { declarationRequiresEveryKey, literalHead, requiresEveryKey } from '../../src/scout/built-object.js';
-import { annotationAt, classifyDeclaration, classifyType, indexedObjectAt, namesSpecificVariants, resolveKeySet, typeFromHover } from '../../src/scout/indexed-object.js';
-import { recordRequiresEveryKey, recordSiteKind } from '../../src/scout/record-declaration.js';
+import { assignedValueAt } from '../../src/scout/typescript/assigned-object.js';
+import { receivingProperty, roomFor } from '../../src/scout/typescript/destination.js';
+import { declarationRequiresEveryKey, literalHead, requiresEveryKey } from '../../src/scout/typescript/built-object.js';
+import { annotationAt, classifyDeclaration, classifyType, indexedObjectAt, namesSpecificVariants, resolveKeySet, typeFromHover } from '../../src/scout/typescript/indexed-object.js';
+import { recordRequiresEveryKey, recordSiteKind } from '../../src/scout/typescript/record-declaration.js';
 import { buildsObjectAt, isComputedKey, namesOneVariant } from '../../src/scout/site-text.js';
 
 const at = (line: string, name: string): number => line.indexOf(name);

@@ -24,7 +24,7 @@
 import { codeTokens, identifierParts, stem } from '../../core/code-tokens.js';
 import type { UsageRole } from '../../core/types.js';
 import { siteLine, type ScoutLink } from '../link.js';
-import { recordSiteKindOf } from '../record-declaration.js';
+import { recordSiteKindOf } from '../typescript/record-declaration.js';
 import { buildsObjectAt, isComputedKey, isIndexByValue, namesOneVariant } from '../site-text.js';
 import type { AnalyzedQuery, Intent } from '../query-analysis.js';
 import { capReason, type Rubric } from '../rubric.js';

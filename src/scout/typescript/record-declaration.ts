@@ -7,7 +7,7 @@
  * the objects built with that type break, wherever they are, so the declaration is followed (its
  * references are the candidates) rather than reported as a break site itself.
  */
-import type { ScoutLink } from './link.js';
+import type { ScoutLink } from '../link.js';
 
 export type RecordSite = 'declares_type' | 'builds_value';
 

@@ -7,7 +7,7 @@
  * '"CT_INFO" | "CT_ERROR"'`). The receiving property's type comes from the language server (a
  * hover on the property name): the union itself or `string` has room; a list of literals does not.
  */
-import type { LspService } from '../lsp/lsp-service.js';
+import type { LspService } from '../../lsp/lsp-service.js';
 import { annotationAt, classifyDeclaration, declarationLines, type DeclarationFinder, type LineReader } from './indexed-object.js';
 import { shortType, splitTop, type TargetNames } from './type-text.js';
 

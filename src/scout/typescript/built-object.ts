@@ -8,7 +8,7 @@
  * declared: the annotation on its declaration line, or, for an assignment (`this._streams = {`),
  * the assigned property's type from the language server, following a type name to its declaration.
  */
-import type { LspService } from '../lsp/lsp-service.js';
+import type { LspService } from '../../lsp/lsp-service.js';
 import { declarationLines, hoverType, type DeclarationFinder, type LineReader } from './indexed-object.js';
 import { braceBody, declarationText, keyAdmits, shortType, splitTop, type TargetNames } from './type-text.js';
 

@@ -4,7 +4,7 @@
  * and stops compiling when a variant is added unless its own type is keyed by the union too.
  * The assigned value's type comes from the language server (a hover on its last name).
  */
-import type { LspService } from '../lsp/lsp-service.js';
+import type { LspService } from '../../lsp/lsp-service.js';
 import { hoverType, resolveKeySet, type DeclarationFinder, type KeySet, type LineReader } from './indexed-object.js';
 import { shortType, type TargetNames } from './type-text.js';
 

@@ -9,15 +9,15 @@
  * fact and the scorer stays cautious (medium risk).
  */
 import type Database from 'better-sqlite3';
-import type { LspService } from '../lsp/lsp-service.js';
+import type { LspService } from '../../lsp/lsp-service.js';
 import { describeAnnotatedObject, genericAnnotationAt } from './annotated-object.js';
 import { assignedValueAt, describeAssignedObject } from './assigned-object.js';
 import { describeBuiltObject } from './built-object.js';
 import { describeDestination, receivingProperty } from './destination.js';
 import { describeIndexedObject, indexedObjectAt, type DeclarationFinder, type LineReader } from './indexed-object.js';
-import type { ScoutLink } from './link.js';
-import type { AnalyzedQuery } from './query-analysis.js';
-import { isComputedKey, namesOneVariant } from './site-text.js';
+import type { ScoutLink } from '../link.js';
+import type { AnalyzedQuery } from '../query-analysis.js';
+import { isComputedKey, namesOneVariant } from '../site-text.js';
 
 export interface KeySiteContext {
   lsp: LspService;

@@ -9,7 +9,7 @@
  * the object's type (hover) and, when that is a name, reads the declaration the name resolves to
  * (type definition). One concept: keys listed or open.
  */
-import type { LspService } from '../lsp/lsp-service.js';
+import type { LspService } from '../../lsp/lsp-service.js';
 import { braceBody, declarationText, keyAdmits, MAX_DECLARATION_LINES, shortType, splitTop, type TargetNames } from './type-text.js';
 
 export type KeySet = 'listed' | 'open' | 'unknown';
