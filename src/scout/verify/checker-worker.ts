@@ -4,7 +4,7 @@
  * the outcome, or a timeout, or the error's message.
  */
 import { parentPort } from 'node:worker_threads';
-import { CheckTimeout, type CheckOutcome, type DeclarationRef } from './checker.js';
+import { type ChangeSpec, CheckTimeout, type CheckOutcome, type DeclarationRef } from './checker.js';
 import { TypeScriptChecker } from './typescript-checker.js';
 
 export interface WorkerRequest {
@@ -12,6 +12,8 @@ export interface WorkerRequest {
   root: string;
   declaration: DeclarationRef;
   msLeft: number;
+  /** The change to make; absent: add a variant. */
+  change?: ChangeSpec;
 }
 
 export type WorkerReply = { id: number; outcome: CheckOutcome } | { id: number; timeout: number } | { id: number; error: string };
@@ -20,8 +22,8 @@ if (!parentPort) throw new Error('checker-worker must run as a worker thread');
 const port = parentPort;
 const checker = new TypeScriptChecker();
 port.on('message', (request: WorkerRequest) => {
-  checker
-    .addVariant({ root: request.root, declaration: request.declaration, deadline: performance.now() + request.msLeft })
+  const check = { root: request.root, declaration: request.declaration, deadline: performance.now() + request.msLeft };
+  (request.change ? checker.applyChange({ ...check, change: request.change }) : checker.addVariant(check))
     .then(
       (outcome) => port.postMessage({ id: request.id, outcome } satisfies WorkerReply),
       (error: unknown) =>
