@@ -80,3 +80,24 @@ export function changeReading(change: ChangeSpec, subject: string): { reading: s
       return null;
   }
 }
+
+/** How the answer's summary names the change: "Removing `Kind.B`" … "when `Kind.B` is removed". */
+export function changePhrases(change: ChangeSpec, target: string): { doing: string; when: string; after: string } {
+  const t = `\`${target}\``;
+  switch (change.kind) {
+    case 'add_variant':
+      return { doing: `Adding a variant to ${t}`, when: `when ${t} gains a variant`, after: 'treat the new variant wrongly' };
+    case 'remove':
+      return change.member
+        ? { doing: `Removing \`${change.member}\` from ${t}`, when: `when \`${change.member}\` is removed from ${t}`, after: 'still expect the removed member' }
+        : { doing: `Removing ${t}`, when: `when ${t} is removed`, after: 'still expect it' };
+    case 'rename':
+      return { doing: `Renaming ${t}${change.newName ? ` to \`${change.newName}\`` : ''}`, when: `when ${t} is renamed`, after: 'still name it by its old name in text (strings, docs, configuration)' };
+    case 'add_parameter':
+      return { doing: `Adding ${change.optional ? 'an optional' : 'a required'} parameter to ${t}`, when: `when ${t} gains ${change.optional ? 'an optional' : 'a required'} parameter`, after: 'call it in ways the checker cannot see' };
+    case 'change_type':
+      return { doing: `Changing the type of ${t}${change.newType ? ` to \`${change.newType}\`` : ''}`, when: `when ${t} changes type`, after: 'treat the new type wrongly' };
+    case 'make_optional':
+      return { doing: `Making ${t} optional`, when: `when ${t} becomes optional`, after: 'treat a missing value wrongly' };
+  }
+}
