@@ -46,10 +46,10 @@ function changeActionFor(change: ChangeSpec, code: string, message: string): str
       if (code === 'TS2367' || code === 'TS2678' || /no overlap|not comparable/.test(message)) return 'drop this comparison or case: the removed value can no longer occur';
       return 'remove or replace this use of the removed member';
     case 'rename': {
-      const to = change.newName ? ` to \`${change.newName}\`` : '';
+      const to = change.newName ? ` \`${change.newName}\`` : '';
       if (importing) return `import it under its new name${to}`;
-      if (code === 'TS2353' || code === 'TS2561' || code === 'TS2741' || /known properties|is missing/.test(message)) return `rename this key${to}`;
-      return `rename this use${to}`;
+      if (code === 'TS2353' || code === 'TS2561' || code === 'TS2741' || /known properties|is missing/.test(message)) return `rename this key${to ? ` to${to}` : ''}`;
+      return `rename this use${to ? ` to${to}` : ''}`;
     }
     case 'add_parameter':
       if (code === 'TS2554' || code === 'TS2555' || /Expected \d+(?:-\d+)? arguments|missing .*argument/i.test(message)) return 'pass the new argument here';
