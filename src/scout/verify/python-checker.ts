@@ -16,14 +16,15 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
+import { type ChangeRequest, type ChangeSpec, CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
+import { changeEditFor } from './python/change-edit.js';
 import { mapBack, type MappedDiagnostic, newDiagnostics } from './python/diagnostic-diff.js';
 import { enclosingPlace } from './python/enclosing-place.js';
 import { dependentsOf, filesThatMayBreak } from './python/import-graph.js';
 import { type PyDiagnostic, pyrightVersion, runPyright } from './python/run-pyright.js';
 import { listPythonFiles, Shadow } from './python/shadow.js';
 import { type PySource, scanPython } from './python/source-lines.js';
-import { applyEdit, variantEditFor } from './python/variant-edit.js';
+import { applyEdit, type PyEditResult, variantEditFor } from './python/variant-edit.js';
 
 /** Up to this many importers all are checked; beyond, those that can narrow over the variants (pyright checks about 3-10 files a second). */
 const CHECK_ALL_UP_TO = 40;
@@ -55,6 +56,17 @@ export class PythonChecker implements Checker {
   }
 
   async addVariant(request: CheckRequest): Promise<CheckOutcome> {
+    return this.check(request, (src) => variantEditFor(src, request.declaration.name, request.declaration.line), null);
+  }
+
+  /** Add a variant, remove a class member, rename (python/change-edit.ts); the other kinds are refused with what would work. */
+  async applyChange(request: ChangeRequest): Promise<CheckOutcome> {
+    const { change } = request;
+    if (change.kind === 'add_variant') return this.addVariant(request);
+    return this.check(request, (src) => changeEditFor(src, request.declaration.name, request.declaration.line, change), change);
+  }
+
+  private async check(request: CheckRequest, editFor: (src: PySource) => PyEditResult, change: ChangeSpec | null): Promise<CheckOutcome> {
     const started = performance.now();
     const step = (): void => {
       request.signal?.throwIfAborted();
@@ -70,7 +82,7 @@ export class PythonChecker implements Checker {
       return { status: 'refused', reason: `${rel} cannot be read` };
     }
     const src = scanPython(text);
-    const result = variantEditFor(src, declaration.name, declaration.line);
+    const result = editFor(src);
     if (!result.ok) return { status: 'refused', reason: result.reason };
     const { edit } = result;
     step();
@@ -166,13 +178,16 @@ export class PythonChecker implements Checker {
       status: 'checked',
       check: {
         target: { name: edit.name, kind: edit.kind, file: rel, line: edit.declLine },
-        edit: edit.insert.replace(/^[;,]\s*/, '').replace(/,\s*$/, '').trim(),
+        edit: edit.summary ?? edit.insert.replace(/^[;,]\s*/, '').replace(/,\s*$/, '').trim(),
         errors,
         checkedFiles: toCheck.length,
+        ...(change ? { change } : {}),
         notes: [
-          MATCH_NOTE,
+          ...(change ? [] : [MATCH_NOTE]),
           ...(deps.importers > toCheck.length
-            ? [`pyright checked the ${toCheck.length} of the ${deps.importers} files that import ${rel} (directly or not) that name \`${edit.name.split('.').pop()}\` or its values, or hold a \`match\` or an \`assert_never\`: the others cannot narrow over its variants (they can still break where they hand its values to a narrower type)`]
+            ? [change
+                ? `pyright checked the ${toCheck.length} of the ${deps.importers} files that import ${rel} (directly or not) that name \`${edit.mentions[0]}\`: the others cannot use it by name`
+                : `pyright checked the ${toCheck.length} of the ${deps.importers} files that import ${rel} (directly or not) that name \`${edit.name.split('.').pop()}\` or its values, or hold a \`match\` or an \`assert_never\`: the others cannot narrow over its variants (they can still break where they hand its values to a narrower type)`]
             : []),
           ...notes,
         ],
