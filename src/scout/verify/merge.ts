@@ -127,7 +127,9 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
       continue;
     }
     if (c.risk >= 4) {
-      rest.push({ ...c, risk: 3, pointer: { ...c.pointer, risk: 'medium', what: `${c.pointer.what} (compiles: ${checker} reports no error here; check its behaviour)` } });
+      // The declaration the change is made to is where the edit goes, not a site that "compiles".
+      const why = file === check.target.file && line === check.target.line ? 'the declaration the change is made to' : `compiles: ${checker} reports no error here; check its behaviour`;
+      rest.push({ ...c, risk: 3, pointer: { ...c.pointer, risk: 'medium', what: `${c.pointer.what} (${why})` } });
     } else rest.push(c);
   }
   const verified: Pointer[] = [];
