@@ -379,8 +379,11 @@ function extract(text: string): Extraction {
   return { found, paths, plain };
 }
 
-/** The first usable name after one of the cues (skipping articles, filler and kind nouns). */
-function nameAfterCues(plain: string, cues: readonly RegExp[]): Array<{ value: string; index: number }> {
+/**
+ * The first usable name after one of the cues (skipping articles, filler and kind nouns, unless the
+ * question writes the word as code: "rename `any`" is about a symbol named `any`).
+ */
+function nameAfterCues(plain: string, cues: readonly RegExp[], code: ReadonlySet<string> = new Set()): Array<{ value: string; index: number }> {
   const out: Array<{ value: string; index: number }> = [];
   for (const cue of cues) {
     const re = new RegExp(cue.source, cue.flags.includes('g') ? cue.flags : `${cue.flags}g`);
@@ -391,7 +394,7 @@ function nameAfterCues(plain: string, cues: readonly RegExp[]): Array<{ value: s
         const word = cleanName(raw);
         if (word === '' || !IS_QUALIFIED.test(word)) break; // punctuation ends the phrase
         const lower = word.toLowerCase();
-        if (STOP_WORDS.has(lower) || GENERIC_NOUNS.has(lower)) continue;
+        if ((STOP_WORDS.has(lower) || GENERIC_NOUNS.has(lower)) && !code.has(word)) continue;
         out.push({ value: word, index: m.index + m[0].length });
         break;
       }
@@ -425,7 +428,7 @@ export function analyzeQuery(text: string, tags?: readonly string[] | string | n
   const strong = found.filter((f) => f.strong).map((f) => f.value);
 
   // The target: a name right after one of the intent's cues, preferring code-style names.
-  const cued = nameAfterCues(plain, rule.targetCues);
+  const cued = nameAfterCues(plain, rule.targetCues, new Set(strong));
   let target: string | null = null;
   const cuedKnown = cued.find((c) => identifiers.includes(c.value) && strong.includes(c.value)) ?? cued.find((c) => identifiers.includes(c.value));
   if (cuedKnown) target = cuedKnown.value;

@@ -12,6 +12,8 @@ describe('change questions', () => {
     ['if I rename `parseConfig` to `loadConfig`, what breaks?', 'rename', 'parseConfig', { kind: 'rename', newName: 'loadConfig' }],
     ['Renaming `Router.route` as `Router.dispatch`', 'rename', 'Router.route', { kind: 'rename', newName: 'dispatch' }],
     ['what breaks if I rename `parseConfig`?', 'rename', 'parseConfig', { kind: 'rename' }],
+    ['what breaks if I rename `any` to `anyRenamed`?', 'rename', 'any', { kind: 'rename', newName: 'anyRenamed' }],
+    ['what breaks if I add a required parameter to `never`?', 'change_signature', 'never', { kind: 'add_parameter' }],
     ['what breaks if I add a required parameter to `Router.ask`?', 'change_signature', 'Router.ask', { kind: 'add_parameter' }],
     ['add an optional timeout parameter to createClient', 'change_signature', 'createClient', { kind: 'add_parameter', optional: true }],
     ['what breaks if I make `Config.timeout` optional?', 'change_signature', 'Config.timeout', { kind: 'make_optional' }],
