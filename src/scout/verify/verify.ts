@@ -57,14 +57,17 @@ const EXPLORATION_ONLY = 'pointers come from the exploration alone';
 /** What the verify step needs of an exploration: the question read and its seeds (available as soon as the seeds are found). */
 export type SeededQuestion = Pick<Exploration, 'query' | 'seeds'>;
 
-/** The question's own declarations (not the constants a derived union was followed to), the kinds the change applies to first. */
+/** The question's own declarations (not the constants a derived union was followed to), those in a file the question names first, then the kinds the change applies to. */
 function targetSeeds(exploration: SeededQuestion, kind: ChangeKind): ScoutLink[] {
   const target = exploration.query.target;
   if (!target) return [];
   const last = target.split('.').pop() ?? target;
   const own = exploration.seeds.filter((s) => s.relation === 'seed' && s.symbol !== null && (s.symbol === target || s.symbol.split('.').pop() === last));
   const preferred = PREFERRED[kind];
-  const rank = (s: ScoutLink): number => (s.kind !== null && preferred.includes(s.kind) ? 0 : 1);
+  // A file the question names ("rename `ZodObject` in src/v4/mini/schemas.ts") picks among declarations of one name first.
+  const paths = exploration.query.paths;
+  const named = (s: ScoutLink): boolean => paths.some((p) => s.location.file === p || s.location.file.endsWith(`/${p}`) || s.location.file.startsWith(`${p.replace(/\/$/, '')}/`));
+  const rank = (s: ScoutLink): number => (named(s) ? 0 : 2) + (s.kind !== null && preferred.includes(s.kind) ? 0 : 1);
   return [...own].sort((a, b) => rank(a) - rank(b));
 }
 

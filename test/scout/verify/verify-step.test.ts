@@ -90,4 +90,12 @@ describe('verify step', () => {
     expect(wantsVerification(exploration('who calls `Router.route`?', []))).toBe(false);
     expect(wantsVerification(exploration('can we deprecate `OldApi`?', []))).toBe(false);
   });
+
+  it('a file named in the question picks among declarations of one name', async () => {
+    const changes: string[] = [];
+    const checker = { ...fake(async () => ok), applyChange: async (r: CheckRequest) => (changes.push(r.declaration.file), ok) };
+    const question = exploration('what breaks if I rename `Schema` in src/v4/mini.ts to `Shape`?', [seed('src/v3/types.ts', 'Schema', 'class'), seed('src/v4/mini.ts', 'Schema', 'class')]);
+    await verifyChange(question, { root: '/r', checkers: new Checkers([checker]), timeoutMs: 5000 });
+    expect(changes).toEqual(['src/v4/mini.ts']);
+  });
 });
