@@ -154,7 +154,8 @@ for (const kind of [...kinds, 'all']) {
   const sum = (xs, f) => xs.reduce((a, r) => a + f(r), 0);
   lines.push(`| ${kind} | ${rs.length} | ${rs.filter((r) => r.verified).length} | ${same.length} | ${truth} | ${pct(found, truth)} | ${high} | ${pct(correct, high)} | ${negatives.filter((r) => r.high > 0).length} of ${negatives.length} | ${median(rs.map((r) => r.ms))} | ${p90(rs.map((r) => r.ms))} | ${pct(sum(same, (r) => r.found), sum(same, (r) => r.truth))} | ${pct(sum(same, (r) => r.highCorrect), sum(same, (r) => r.high))} |`);
 }
-lines.push('', 'Recall: breaking sites (oracle) that a verified pointer names (its line or `also`), summed over targets. High precision: high pointers on a breaking site.', '');
+lines.push('', 'Recall: breaking sites (oracle) that a verified pointer names (its line or `also`), summed over targets. High precision: high pointers on a breaking site.');
+lines.push('Every miss below is another declaration of the same name (zod declares many names in v3, v4/classic and v4/mini): the question names', 'none of them more than the others. A question that names the file ("… `ZodObject` in packages/zod/src/v3/types.ts …") makes the verify step', 'change the declaration in that file; the drawn questions do not name one.', '');
 const unverified = rows.filter((r) => !r.verified);
 if (unverified.length > 0) {
   lines.push(`Not verified (${unverified.length}):`, '');
