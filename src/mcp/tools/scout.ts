@@ -24,7 +24,7 @@ export const scoutTool = defineTool({
   name: 'scout',
   title: 'Scout: answer an impact or where-is question',
   description:
-    "Use FIRST for impact and where-is questions ('what breaks if I add a variant to `Kind`?'). Follows references, calls and property flows via the language server; returns ranked pointers (location, risk, action) and what was safely ignored. Change questions are compiler-verified: in TypeScript adding a variant, removing, renaming, adding a parameter, changing a type, making optional; in Python adding a variant, removing a class member, renaming.",
+    "Use FIRST for impact and where-is questions ('what breaks if I add a variant to `Kind`?'). Follows references, calls and property flows via the language server; returns ranked pointers (location, risk, action) and what was safely ignored. Change answers are compiler-verified (TypeScript, Python).",
   input: {
     query: z.string().min(1).max(2000),
     tags: z.array(z.string().max(60)).max(10).optional().describe("e.g. 'exhaustive', 'pattern-match'"),
