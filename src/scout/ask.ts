@@ -16,7 +16,7 @@ import { MockScorer } from './scorers/mock.js';
 import type { Scorer } from './scorers/scorer.js';
 import { synthesize, type ScoutAnswer } from './synthesis.js';
 import { Checkers } from './verify/checkers.js';
-import { verifyAddVariant, wantsVerification, type SeededQuestion, type Verification } from './verify/verify.js';
+import { verifyChange, wantsVerification, type SeededQuestion, type Verification } from './verify/verify.js';
 
 export const SCORER_NAMES = ['heuristic', 'llm', 'mock'] as const;
 
@@ -91,7 +91,7 @@ async function verifyStep(exploration: SeededQuestion, options: AskOptions): Pro
   if (timeoutMs <= 0) return { status: 'no_checker', checker: null, check: null, ms: 0, note: 'not verified: verification is turned off (scout.verifyTimeoutMs is 0)' };
   const checkers = options.checkers ?? new Checkers();
   try {
-    return await verifyAddVariant(exploration, { root: options.root, checkers, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
+    return await verifyChange(exploration, { root: options.root, checkers, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
   } finally {
     if (!options.checkers) checkers.dispose();
   }

@@ -5,14 +5,17 @@
  *   quoted 'x' / "x", capitalized words inside a sentence) in order of appearance, plus a plain word
  *   the intent names ("rename foo to bar", "who calls route");
  * - intent: the first rule of `INTENT_RULES` whose pattern matches (the table is ordered, most specific first);
+ * - change: for a change question, the change a checker can make and verify (change-request.ts);
  * - tags: the caller's, else the intent's defaults (`INTENT_PROFILES`);
  * - freeText: the remaining content words, for full-text search seeds;
  * - interpretation: one sentence saying how the question was read (answers quote it).
  *
  * Pure and table-driven: no I/O, the same question always gives the same analysis.
  */
+import { CHANGE_TYPE, changeReading, MAKE_OPTIONAL, requestedChange } from './change-request.js';
 import type { LinkRelation } from './link.js';
 import { normalizeTags } from './tags.js';
+import type { ChangeSpec } from './verify/checker.js';
 
 export const INTENTS = ['add_variant', 'remove', 'rename', 'change_signature', 'find_usages', 'explain', 'locate'] as const;
 export type Intent = (typeof INTENTS)[number];
@@ -27,6 +30,8 @@ export interface AnalyzedQuery {
   target: string | null;
   /** For a rename: the new name ("rename parseConfig to loadConfig" → loadConfig), else null. */
   newName: string | null;
+  /** The change the question asks about, which the verify step makes in memory; absent when it asks none a checker can make. */
+  change?: ChangeSpec;
   /** File paths named in the question (`src/router.ts`). */
   paths: string[];
   /** Interest tags, normalized (see tags.ts). */
@@ -132,12 +137,16 @@ export const INTENT_RULES: readonly IntentRule[] = [
       /\bsignatures?\b/i,
       new RegExp(String.raw`\b(?:add|adding|remove|removing|drop|dropping|reorder|reordering|change|changing|rename|make|making|swap|swapping)\b[^.?!]*\b${PARAM_WORDS}`, 'i'),
       new RegExp(String.raw`\b(?:new|extra|optional|required|another)\s+${PARAM_WORDS}`, 'i'),
+      // A property's or a parameter's type: "make `Config.timeout` optional", "change the type of `Options.retries` to string".
+      MAKE_OPTIONAL,
+      CHANGE_TYPE,
     ],
     targetCues: [new RegExp(String.raw`\b(?:signatures?|${PARAM_WORDS})\s+(?:of|to|for|in|from)\b`, 'gi'), /\b(?:to|of|from|for|in)\b/gi],
     cueWords: [
       'change', 'changing', 'changed', 'modify', 'modifying', 'alter', 'signature', 'signatures', 'parameter', 'parameters',
       'param', 'params', 'argument', 'arguments', 'arg', 'args', 'return', 'type', 'overload', 'add', 'adding', 'remove',
       'removing', 'drop', 'new', 'extra', 'optional', 'required', 'another', 'break', 'breaks', 'reorder', 'make',
+      'types', 'nullable',
     ],
   },
   {
@@ -370,8 +379,11 @@ function extract(text: string): Extraction {
   return { found, paths, plain };
 }
 
-/** The first usable name after one of the cues (skipping articles, filler and kind nouns). */
-function nameAfterCues(plain: string, cues: readonly RegExp[]): Array<{ value: string; index: number }> {
+/**
+ * The first usable name after one of the cues (skipping articles, filler and kind nouns, unless the
+ * question writes the word as code: "rename `any`" is about a symbol named `any`).
+ */
+function nameAfterCues(plain: string, cues: readonly RegExp[], code: ReadonlySet<string> = new Set()): Array<{ value: string; index: number }> {
   const out: Array<{ value: string; index: number }> = [];
   for (const cue of cues) {
     const re = new RegExp(cue.source, cue.flags.includes('g') ? cue.flags : `${cue.flags}g`);
@@ -382,7 +394,7 @@ function nameAfterCues(plain: string, cues: readonly RegExp[]): Array<{ value: s
         const word = cleanName(raw);
         if (word === '' || !IS_QUALIFIED.test(word)) break; // punctuation ends the phrase
         const lower = word.toLowerCase();
-        if (STOP_WORDS.has(lower) || GENERIC_NOUNS.has(lower)) continue;
+        if ((STOP_WORDS.has(lower) || GENERIC_NOUNS.has(lower)) && !code.has(word)) continue;
         out.push({ value: word, index: m.index + m[0].length });
         break;
       }
@@ -416,7 +428,7 @@ export function analyzeQuery(text: string, tags?: readonly string[] | string | n
   const strong = found.filter((f) => f.strong).map((f) => f.value);
 
   // The target: a name right after one of the intent's cues, preferring code-style names.
-  const cued = nameAfterCues(plain, rule.targetCues);
+  const cued = nameAfterCues(plain, rule.targetCues, new Set(strong));
   let target: string | null = null;
   const cuedKnown = cued.find((c) => identifiers.includes(c.value) && strong.includes(c.value)) ?? cued.find((c) => identifiers.includes(c.value));
   if (cuedKnown) target = cuedKnown.value;
@@ -437,13 +449,21 @@ export function analyzeQuery(text: string, tags?: readonly string[] | string | n
     }
   }
 
+  // The change to verify; "remove `B` from `Kind`" changes `Kind` (its member `B`).
+  const requested = requestedChange(question, intent, target, newName);
+  if (requested && requested.target !== target && requested.target !== null) {
+    target = requested.target;
+    if (!identifiers.includes(target)) identifiers.unshift(target);
+  }
+
   const callerTags = normalizeTags(tags);
   const tagsFrom: 'caller' | 'intent' = callerTags.length > 0 ? 'caller' : 'intent';
   const finalTags = tagsFrom === 'caller' ? callerTags : [...INTENT_PROFILES[intent].defaultTags];
 
   const freeText = freeTextOf(plain, strong, newName, paths, rule);
-  const interpretation = interpret(intent, target, newName, freeText, finalTags, tagsFrom, paths);
+  const interpretation = interpret(intent, target, newName, freeText, finalTags, tagsFrom, paths, requested?.change ?? null);
   const analyzed: AnalyzedQuery = { text: question, intent, identifiers, target, newName, paths, tags: finalTags, tagsFrom, freeText, interpretation };
+  if (requested) analyzed.change = requested.change;
   if (target !== null && !strong.includes(target)) analyzed.targetFromProse = true;
   return analyzed;
 }
@@ -477,6 +497,7 @@ function interpret(
   tags: string[],
   tagsFrom: 'caller' | 'intent',
   paths: string[],
+  change: ChangeSpec | null,
 ): string {
   const profile = INTENT_PROFILES[intent];
   let subject: string;
@@ -484,9 +505,10 @@ function interpret(
   else if (freeText !== '') subject = `"${freeText}"`;
   else if (paths.length > 0) subject = `\`${paths[0]}\``;
   else subject = 'the code the question describes';
-  let reading = profile.reading.replace('{target}', subject);
+  const own = change ? changeReading(change, subject) : null;
+  let reading = own?.reading ?? profile.reading.replace('{target}', subject);
   if (intent === 'rename' && newName !== null) reading += ` to \`${newName}\``;
   const seeds = target === null ? ` (no code name in the question: seeds come from a text search${freeText ? ` for "${freeText}"` : ''})` : '';
   const tagNote = tags.length > 0 ? `tags ${tags.join(', ')} (${tagsFrom === 'caller' ? 'given by the caller' : 'the defaults for this intent'})` : 'no tags';
-  return `Read as: ${reading}${seeds}: looking for ${profile.lookingFor}; ${tagNote}.`;
+  return `Read as: ${reading}${seeds}: looking for ${own?.lookingFor ?? profile.lookingFor}; ${tagNote}.`;
 }

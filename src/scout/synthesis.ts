@@ -11,6 +11,7 @@ import { buildsObjectAt } from './site-text.js';
 import type { Intent } from './query-analysis.js';
 import { safelyIgnoredReason } from './scorers/heuristic.js';
 import { sitesOf } from './places.js';
+import { changePhrases } from './change-request.js';
 import { mergeVerified, type MergeCandidate } from './verify/merge.js';
 import type { Verification } from './verify/verify.js';
 
@@ -257,14 +258,17 @@ export function synthesize(
       const span = lines.length > 1 ? `${lines[0]}-${lines[lines.length - 1]}` : `${lines[0]}`;
       return `${g.what} (${g.file}:${span})`;
     });
-    if (query.intent === 'add_variant' && check && verification?.checker) {
+    const change = query.change ?? (query.intent === 'add_variant' ? ({ kind: 'add_variant' } as const) : null);
+    if (change && check && verification?.checker) {
+      const words = changePhrases(change, target);
       const files = new Set(check.errors.map((e) => e.file));
       const places = verifiedLabels.slice(0, 4);
       const review = candidates.filter((c) => c.risk >= 3).length;
+      const lookAt = change.kind === 'add_variant' ? '(a default branch, an if chain, a lookup)' : '(a comparison, a lookup, a string)';
       paragraphs.push(
         check.errors.length > 0
-          ? `Adding a variant to \`${target}\` breaks ${verifiedPlaces} place(s) in ${files.size} file(s), verified by the ${verification.checker.name} checker (${check.errors.length} new error(s), ${check.checkedFiles} file(s) checked): ${places.join('; ')}${verifiedPlaces > 4 ? `; and ${verifiedPlaces - 4} more places` : ''}.${review > 0 ? ` ${review} other site(s) compile but may treat the new variant wrongly (medium).` : ''}`
-          : `The ${verification.checker.name} checker finds nothing that stops compiling when \`${target}\` gains a variant (${check.checkedFiles} file(s) checked).${review > 0 ? ` ${review} site(s) compile but may treat the new variant wrongly (a default branch, an if chain, a lookup): review them (medium).` : ''}`,
+          ? `${words.doing} breaks ${verifiedPlaces} place(s) in ${files.size} file(s), verified by the ${verification.checker.name} checker (${check.errors.length} new error(s), ${check.checkedFiles} file(s) checked): ${places.join('; ')}${verifiedPlaces > 4 ? `; and ${verifiedPlaces - 4} more places` : ''}.${review > 0 ? ` ${review} other site(s) compile but may ${words.after} (medium).` : ''}`
+          : `The ${verification.checker.name} checker finds nothing that stops compiling ${words.when} (${check.checkedFiles} file(s) checked).${review > 0 ? ` ${review} site(s) compile but may ${words.after} ${lookAt}: review them (medium).` : ''}`,
       );
     } else if (query.intent === 'add_variant' && unproven > 0) {
       paragraphs.push(
@@ -277,14 +281,14 @@ export function synthesize(
           ? `Adding a variant to \`${target}\` breaks or needs review at ${high.length} high-risk site(s) in ${files.size} file(s): ${grouped.slice(0, 6).join('; ')}${grouped.length > 6 ? `; and ${grouped.length - 6} more places` : ''}.`
           : `No exhaustive switch, Record key or exhaustiveness check over \`${target}\` was found; ${candidates.length} other site(s) are worth a look.`,
       );
-      // Why no checker confirmed it: the change cannot be expressed (a clear message first), or exploration only.
-      if (verification?.note) {
-        const sentence = `${verification.note.replace(/^not verified: /, 'Not verified: ').replace(/; pointers come from the exploration alone$/, '')}.`;
-        if (verification.status === 'refused') paragraphs.unshift(sentence);
-        else paragraphs.push(`${sentence} The risks above are the exploration's.`);
-      }
     } else {
       paragraphs.push(`${query.interpretation} Found ${candidates.length} relevant site(s)${high.length > 0 ? `, ${high.length} of them high-risk` : ''}${files.size > 0 ? ` across ${files.size} file(s)` : ''}.`);
+    }
+    // Why no checker confirmed a change question: the change cannot be expressed (a clear message first), or exploration only.
+    if (change && !check && verification?.note) {
+      const sentence = `${verification.note.replace(/^not verified: /, 'Not verified: ').replace(/; pointers come from the exploration alone$/, '')}.`;
+      if (verification.status === 'refused') paragraphs.unshift(sentence);
+      else paragraphs.push(`${sentence} The risks above are the exploration's.`);
     }
     const flows = exploration.visited.filter((v) => v.link.relation === 'property_flow');
     if (flows.length > 0) paragraphs.push(`Followed ${flows.length} property flow(s) (${flows.slice(0, 3).map((f) => `\`${f.link.symbol}\``).join(', ')}): sites that only see \`${target}\` through them are included.`);

@@ -4,10 +4,20 @@
  * the outcome, or a timeout, or the error's message.
  */
 import { parentPort } from 'node:worker_threads';
-import { CheckTimeout, type CheckOutcome, type DeclarationRef } from './checker.js';
+import { type ChangeSpec, CheckTimeout, type CheckOutcome, type DeclarationRef } from './checker.js';
 import { TypeScriptChecker } from './typescript-checker.js';
 
-export type WorkerRequest = { id: number; root: string; declaration: DeclarationRef; msLeft: number } | { id: number; root: string; warmFile: string };
+/** A question (`change` absent: add a variant), or a warm-up of the project that holds `warmFile`. */
+export type WorkerRequest =
+  | {
+      id: number;
+      root: string;
+      declaration: DeclarationRef;
+      msLeft: number;
+      /** The change to make; absent: add a variant. */
+      change?: ChangeSpec;
+    }
+  | { id: number; root: string; warmFile: string };
 
 export type WorkerReply = { id: number; outcome: CheckOutcome } | { id: number; warmed: true } | { id: number; timeout: number } | { id: number; error: string };
 
@@ -22,8 +32,8 @@ port.on('message', (request: WorkerRequest) => {
     );
     return;
   }
-  checker
-    .addVariant({ root: request.root, declaration: request.declaration, deadline: performance.now() + request.msLeft })
+  const check = { root: request.root, declaration: request.declaration, deadline: performance.now() + request.msLeft };
+  (request.change ? checker.applyChange({ ...check, change: request.change }) : checker.addVariant(check))
     .then(
       (outcome) => port.postMessage({ id: request.id, outcome } satisfies WorkerReply),
       (error: unknown) =>

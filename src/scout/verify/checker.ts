@@ -6,7 +6,27 @@
  * unmodified code. Each error is a verified pointer. Everything language-specific (how to find the
  * declaration, how to write the new variant, how to run the checker) lives behind this interface, in one
  * implementation per language (typescript-checker.ts).
+ *
+ * "Add a variant" is every checker's ability (`addVariant`); the other change kinds (`ChangeRequest`) are
+ * optional (`applyChange`): a checker without them leaves those questions to the exploration, and says so.
  */
+
+/** The kinds of change a question can ask about (see scout/change-request.ts for how a question names one). */
+export const CHANGE_KINDS = ['add_variant', 'remove', 'rename', 'add_parameter', 'change_type', 'make_optional'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** The change, language-neutral: what to do to the declaration, with what the question said about it. */
+export interface ChangeSpec {
+  kind: ChangeKind;
+  /** remove: the member to take out of the declaration ("remove `'fast'` from `Mode`"); absent: the declaration itself. */
+  member?: string;
+  /** rename: the new name, when the question gives one. */
+  newName?: string;
+  /** change_type: the new type, as written in the question (`string`, `number | null`). */
+  newType?: string;
+  /** add_parameter: the new parameter is optional ("add an optional parameter"). */
+  optional?: boolean;
+}
 
 /** The declaration a question is about, found by the exploration (never resolved again by bare name). */
 export interface DeclarationRef {
@@ -56,6 +76,8 @@ export interface VariantCheck {
   checkedFiles: number;
   /** Notes about the check itself (a project configuration fallback, an ambiguity). */
   notes: string[];
+  /** The change made; absent means "add a variant" (checkers written before other kinds existed). */
+  change?: ChangeSpec;
 }
 
 export type CheckOutcome =
@@ -72,6 +94,11 @@ export interface CheckRequest {
   signal?: AbortSignal;
 }
 
+/** A change of any kind to the declaration. */
+export interface ChangeRequest extends CheckRequest {
+  change: ChangeSpec;
+}
+
 export interface Checker {
   /** `typescript`. */
   readonly name: string;
@@ -86,6 +113,11 @@ export interface Checker {
    * project that holds `file` (repository-relative), so a long-lived server's first answer is warm. Optional.
    */
   prepare?(root: string, file: string): Promise<void>;
+  /**
+   * Make any change in `CHANGE_KINDS` in memory and list the errors it introduces; refuse (with what would
+   * work) a kind or a declaration the checker cannot express. Absent: only "add a variant" is verified.
+   */
+  applyChange?(request: ChangeRequest): Promise<CheckOutcome>;
   /** Drop what the checker keeps warm between questions. */
   dispose(): void;
 }

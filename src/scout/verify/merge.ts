@@ -1,12 +1,14 @@
 /**
  * Verified and explored pointers, merged: each place where the checker reports a new error becomes one
  * high-risk pointer ("verified by typescript: TS2366 ..."), its other error lines in `also`; exploration
- * pointers inside that place ride along (their description and action explain the error). Once a checker
- * has run, high means verified: any other exploration pointer rated high compiles with the new variant and
- * is lowered to medium, with the reason (it may still behave differently: a default branch, an `if` chain).
+ * pointers inside that place ride along (their description explains the error). The action comes from the
+ * change kind and the error ("pass the new argument here", "rename this use", "handle undefined here").
+ * Once a checker has run, high means verified: any other exploration pointer rated high compiles after the
+ * change and is lowered to medium, with the reason (it may still behave differently: a default branch, an
+ * `if` chain).
  */
 import type { Pointer } from '../synthesis.js';
-import type { CheckerError, VariantCheck } from './checker.js';
+import type { ChangeSpec, CheckerError, VariantCheck } from './checker.js';
 
 export interface MergeCandidate {
   pointer: Pointer;
@@ -32,6 +34,35 @@ interface ErrorGroup {
 function fileAndLine(location: string): { file: string; line: number } {
   const m = /^(.*):(\d+)(?::\d+)?$/.exec(location);
   return m ? { file: m[1] ?? location, line: Number(m[2]) } : { file: location, line: 0 };
+}
+
+/** What to do about an error a change other than "add a variant" introduces, by change kind, then the checker's code or message. */
+function changeActionFor(change: ChangeSpec, code: string, message: string): string {
+  const importing = code === 'TS2305' || code === 'TS2724' || code === 'TS2614' || /is not exported from|has no exported member|unknown import symbol/i.test(message);
+  switch (change.kind) {
+    case 'remove':
+      if (importing) return 'drop this import (the removed declaration is no longer exported)';
+      if (code === 'TS2353' || code === 'TS2561' || /may only specify known properties/.test(message)) return 'drop this entry: the removed member is no longer part of the type';
+      if (code === 'TS2367' || code === 'TS2678' || /no overlap|not comparable/.test(message)) return 'drop this comparison or case: the removed value can no longer occur';
+      return 'remove or replace this use of the removed member';
+    case 'rename': {
+      const to = change.newName ? ` \`${change.newName}\`` : '';
+      if (importing) return `import it under its new name${to}`;
+      if (code === 'TS2353' || code === 'TS2561' || code === 'TS2741' || /known properties|is missing/.test(message)) return `rename this key${to ? ` to${to}` : ''}`;
+      return `rename this use${to ? ` to${to}` : ''}`;
+    }
+    case 'add_parameter':
+      if (code === 'TS2554' || code === 'TS2555' || /Expected \d+(?:-\d+)? arguments|missing .*argument/i.test(message)) return 'pass the new argument here';
+      return 'this passes or assigns the function where fewer or other arguments are supplied: adapt it (a wrapper, or the new argument)';
+    case 'make_optional':
+      if (/possibly 'undefined'|possibly undefined|Object is possibly|undefined' is not assignable|None/.test(message) || code === 'TS18048' || code === 'TS2532') return 'handle undefined here (a check, a default, or `!` where it cannot be missing)';
+      if (code === 'TS2722' || /cannot invoke/i.test(message)) return 'check that the method exists before calling it (`?.()`)';
+      return 'handle the missing value here';
+    case 'change_type':
+      return `adapt this use to the new type${change.newType ? ` \`${change.newType}\`` : ''} (convert the value, or change the code that reads it)`;
+    default:
+      return actionFor(code, message);
+  }
 }
 
 /** What to do about an error, by the checker's code (TypeScript's, pyright's rules, rustc's) or its message. */
@@ -97,7 +128,9 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
       continue;
     }
     if (c.risk >= 4) {
-      rest.push({ ...c, risk: 3, pointer: { ...c.pointer, risk: 'medium', what: `${c.pointer.what} (compiles: ${checker} reports no error here; check its behaviour)` } });
+      // The declaration the change is made to is where the edit goes, not a site that "compiles".
+      const why = file === check.target.file && line === check.target.line ? 'the declaration the change is made to' : `compiles: ${checker} reports no error here; check its behaviour`;
+      rest.push({ ...c, risk: 3, pointer: { ...c.pointer, risk: 'medium', what: `${c.pointer.what} (${why})` } });
     } else rest.push(c);
   }
   const verified: Pointer[] = [];
@@ -118,7 +151,8 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
       what: `verified by ${checker}: ${first.code} ${compact(first.message)}${more}${where}${explored ? ` · ${explanation(explored.pointer.what)}` : ''}`,
       risk: 'high',
       relevance: 5,
-      action: explored && explored.risk >= 4 ? explored.pointer.action : actionFor(first.code, first.message),
+      // For a new variant the exploration's action names the construct (a case, a key); for other changes the checker's error says more.
+      action: !check.change || check.change.kind === 'add_variant' ? (explored && explored.risk >= 4 ? explored.pointer.action : actionFor(first.code, first.message)) : changeActionFor(check.change, first.code, first.message),
       verified: true,
     };
     if (lines.size > 0) pointer.also = [...lines].sort((a, b) => a - b);

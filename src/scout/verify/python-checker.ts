@@ -21,7 +21,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readInsideRoot } from '../../workspace/confine.js';
-import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
+import { type ChangeRequest, type ChangeSpec, CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
+import { changeEditFor } from './python/change-edit.js';
 import { mapBack, type MappedDiagnostic, newDiagnostics } from './python/diagnostic-diff.js';
 import { enclosingPlace } from './python/enclosing-place.js';
 import { dependentsOf, filesThatMayBreak } from './python/import-graph.js';
@@ -31,7 +32,7 @@ import { pyrightVersion } from './python/run-pyright.js';
 import { cliRun, type Pyright, serverRun } from './python/runners.js';
 import { listPythonFiles, type PyTree } from './python/shadow.js';
 import { type PySource, scanPython } from './python/source-lines.js';
-import { applyEdit, variantEditFor } from './python/variant-edit.js';
+import { applyEdit, type PyEditResult, variantEditFor } from './python/variant-edit.js';
 
 /** Up to this many importers all are checked; beyond, those that can narrow over the variants (pyright checks about 3-10 files a second). */
 const CHECK_ALL_UP_TO = 40;
@@ -141,6 +142,17 @@ export class PythonChecker implements Checker {
   }
 
   async addVariant(request: CheckRequest): Promise<CheckOutcome> {
+    return this.check(request, (src) => variantEditFor(src, request.declaration.name, request.declaration.line), null);
+  }
+
+  /** Add a variant, remove a class member, rename (python/change-edit.ts); the other kinds are refused with what would work. */
+  async applyChange(request: ChangeRequest): Promise<CheckOutcome> {
+    const { change } = request;
+    if (change.kind === 'add_variant') return this.addVariant(request);
+    return this.check(request, (src) => changeEditFor(src, request.declaration.name, request.declaration.line, change), change);
+  }
+
+  private async check(request: CheckRequest, editFor: (src: PySource) => PyEditResult, change: ChangeSpec | null): Promise<CheckOutcome> {
     const started = performance.now();
     const step = (): void => {
       request.signal?.throwIfAborted();
@@ -153,7 +165,7 @@ export class PythonChecker implements Checker {
     const text = readInsideRoot(root, rel);
     if (text === null) return { status: 'refused', reason: `${rel} cannot be read inside the repository` };
     const src = scanPython(text);
-    const result = variantEditFor(src, declaration.name, declaration.line);
+    const result = editFor(src);
     if (!result.ok) return { status: 'refused', reason: result.reason };
     const { edit } = result;
     step();
@@ -239,13 +251,16 @@ export class PythonChecker implements Checker {
       status: 'checked',
       check: {
         target: { name: edit.name, kind: edit.kind, file: rel, line: edit.declLine },
-        edit: edit.insert.replace(/^[;,]\s*/, '').replace(/,\s*$/, '').trim(),
+        edit: edit.summary ?? edit.insert.replace(/^[;,]\s*/, '').replace(/,\s*$/, '').trim(),
         errors,
         checkedFiles: toCheck.length,
+        ...(change ? { change } : {}),
         notes: [
-          MATCH_NOTE,
+          ...(change ? [] : [MATCH_NOTE]),
           ...(deps.importers > toCheck.length
-            ? [`pyright checked the ${toCheck.length} of the ${deps.importers} files that import ${rel} (directly or not) that mention ${edit.mentions.map((m) => `\`${m}\``).join(', ')}, or hold a \`match\` or an \`assert_never\`: the others cannot narrow over its variants or hand them to a narrower type`]
+            ? [change
+                ? `pyright checked the ${toCheck.length} of the ${deps.importers} files that import ${rel} (directly or not) that name \`${edit.mentions[0]}\`: the others cannot use it by name`
+                : `pyright checked the ${toCheck.length} of the ${deps.importers} files that import ${rel} (directly or not) that mention ${edit.mentions.map((m) => `\`${m}\``).join(', ')}, or hold a \`match\` or an \`assert_never\`: the others cannot narrow over its variants or hand them to a narrower type`]
             : []),
           ...notes,
         ],

@@ -1,7 +1,8 @@
 /**
- * The TypeScript checker: the pinned `typescript` package, in process. For "add a variant" it finds the
- * declaration the exploration found (by position, not by name), writes the variant into an in-memory copy
- * of that file, builds a program that shares every other file with the unmodified one, type-checks the
+ * The TypeScript checker: the pinned `typescript` package, in process. For a change (add a variant:
+ * typescript/variant-edit.ts; remove, rename, add a parameter, change a type, make optional:
+ * typescript/change-edit.ts) it finds the declaration the exploration found (by position, not by name),
+ * writes the change into an in-memory copy of that file, builds a program that shares every other file with the unmodified one, type-checks the
  * edited file and the files that import it (directly or not), and returns the diagnostics that are new.
  *
  * Kept warm between questions when the caller keeps the checker (the MCP server's workspace does): the
@@ -12,12 +13,13 @@
  */
 import path from 'node:path';
 import ts from 'typescript';
-import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
+import { type ChangeRequest, CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
+import { changeEditFor } from './typescript/change-edit.js';
 import { countDiagnostics, diagnosticsOf, newDiagnostics } from './typescript/diagnostic-diff.js';
 import { enclosingPlace } from './typescript/enclosing-place.js';
 import { buildImportGraph, dependentsOf, type ImportGraph } from './typescript/import-graph.js';
 import { nearestConfig, TsProject } from './typescript/project.js';
-import { applyEdits, findDeclaration, originalPosition, variantEditFor, type TextEdit } from './typescript/variant-edit.js';
+import { applyEdits, type EditResult, findDeclaration, originalPosition, variantEditFor, type TextEdit } from './typescript/variant-edit.js';
 
 const TS_FILE = /\.(?:ts|tsx|mts|cts)$/;
 
@@ -55,6 +57,36 @@ export class TypeScriptChecker implements Checker {
   }
 
   async addVariant(request: CheckRequest): Promise<CheckOutcome> {
+    return this.check(request, (node, sf, checker) => variantEditFor(node, sf, checker, request.declaration.name));
+  }
+
+  async applyChange(request: ChangeRequest): Promise<CheckOutcome> {
+    const { change } = request;
+    if (change.kind === 'add_variant') return this.addVariant(request);
+    const outcome = await this.check(request, (node, sf) => changeEditFor(node, sf, request.declaration.name, change), (options) => {
+      // Without strictNullChecks, undefined is assignable everywhere: an optional property breaks nothing the checker can see.
+      if (change.kind === 'make_optional' && !(options.strictNullChecks ?? options.strict)) return ['strictNullChecks is off in this project: undefined fits every type, so the checker cannot see where a missing value breaks'];
+      return [];
+    });
+    if (outcome.status !== 'checked') return outcome;
+    outcome.check.change = change;
+    // A new type that does not resolve where it is written (an unknown name) is the edit's own error, not a break.
+    if (change.kind === 'change_type') {
+      const own = outcome.check.errors.find((e) => e.file === outcome.check.target.file && e.line === outcome.check.target.line && /^TS(?:2304|2305|2307|2552|2694|2315|2314)$/.test(e.code));
+      if (own) return { status: 'refused', reason: `the new type \`${change.newType}\` does not resolve at ${own.file}:${own.line} (${own.code} ${own.message}): write a type that is in scope there` };
+    }
+    return outcome;
+  }
+
+  /**
+   * Find the declaration by position, write the edit `editFor` returns into an overlay of its file, and
+   * list the diagnostics that are new in the edited file and every file that can see it.
+   */
+  private async check(
+    request: CheckRequest,
+    editFor: (node: ts.Node, sf: ts.SourceFile, checker: ts.TypeChecker) => EditResult,
+    notesFor: (options: ts.CompilerOptions) => string[] = () => [],
+  ): Promise<CheckOutcome> {
     const started = performance.now();
     const step = async (): Promise<void> => {
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -76,7 +108,7 @@ export class TypeScriptChecker implements Checker {
     if (!sf) return { status: 'refused', reason: `${declaration.file} is not part of the TypeScript project (${project.configSource})` };
     const node = findDeclaration(sf, declaration.name, declaration.line, declaration.column);
     if (!node) return { status: 'refused', reason: `no declaration of \`${declaration.name}\` at ${declaration.file}:${declaration.line}` };
-    const result = variantEditFor(node, sf, base.getTypeChecker(), declaration.name);
+    const result = editFor(node, sf, base.getTypeChecker());
     if (!result.ok) return { status: 'refused', reason: result.reason };
     const { edit } = result;
     await step();
@@ -102,10 +134,10 @@ export class TypeScriptChecker implements Checker {
       status: 'checked',
       check: {
         target: { name: edit.name, kind: edit.kind, file: declaration.file, line: edit.line },
-        edit: edit.edits.map((e) => e.insert.trim()).join(' … '),
+        edit: edit.summary ?? edit.edits.map((e) => e.insert.trim()).join(' … '),
         errors,
         checkedFiles: toCheck.length,
-        notes: [...project.configNotes],
+        notes: [...project.configNotes, ...notesFor(project.options)],
       },
     };
   }

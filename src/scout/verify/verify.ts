@@ -1,14 +1,16 @@
 /**
- * The verify step, between the exploration and synthesis: for a change question, pick the declaration the
+ * The verify step, between the exploration and synthesis: for a change question (the query's `change`: add
+ * a variant, remove, rename, add a parameter, change a type, make optional), pick the declaration the
  * exploration seeded from, ask that language's checker what the change breaks (bounded by a timeout), and
- * say what happened. Language-neutral: the checker does everything language-specific. A checker that is
+ * say what happened. A checker that can only add a variant (no `applyChange`) leaves the other kinds to
+ * the exploration, with a note. Language-neutral: the checker does everything language-specific. A checker that is
  * missing, refuses the change, fails or runs out of time leaves the answer to the exploration, with the
  * reason in a note; nothing is ever written to the repository.
  */
 import path from 'node:path';
 import type { Exploration } from '../explore.js';
 import type { ScoutLink } from '../link.js';
-import { CheckTimeout, type VariantCheck } from './checker.js';
+import { type ChangeKind, type ChangeSpec, type Checker, type CheckOutcome, type CheckRequest, CheckTimeout, type VariantCheck } from './checker.js';
 import type { Checkers } from './checkers.js';
 
 export interface Verification {
@@ -29,39 +31,79 @@ export interface VerifyOptions {
   signal?: AbortSignal;
 }
 
-/** Kinds of seed that can name a type with variants (others are still tried: the checker explains a refusal). */
+/** Kinds of seed each change applies to best, tried first (others are still tried: the checker explains a refusal). */
 const TYPE_KINDS = ['enum', 'type_alias', 'property', 'field', 'constant', 'variable'];
+const PREFERRED: Record<ChangeKind, readonly string[]> = {
+  add_variant: TYPE_KINDS,
+  remove: ['enum_member', 'property', 'method', 'enum', 'type_alias', 'interface', 'class'],
+  rename: [],
+  add_parameter: ['function', 'method', 'class'],
+  change_type: ['property', 'variable', 'constant', 'type_alias'],
+  make_optional: ['property', 'method'],
+};
+
+/** How a change reads in a note ("cannot express a rename yet"). */
+const CHANGE_WORDS: Record<ChangeKind, string> = {
+  add_variant: 'a new variant',
+  remove: 'a removal',
+  rename: 'a rename',
+  add_parameter: 'a new parameter',
+  change_type: 'a type change',
+  make_optional: 'an optional property',
+};
 
 const EXPLORATION_ONLY = 'pointers come from the exploration alone';
 
 /** What the verify step needs of an exploration: the question read and its seeds (available as soon as the seeds are found). */
 export type SeededQuestion = Pick<Exploration, 'query' | 'seeds'>;
 
-/** The question's own declarations (not the constants a derived union was followed to), type-like kinds first. */
-function targetSeeds(exploration: SeededQuestion): ScoutLink[] {
+/** The question's own declarations (not the constants a derived union was followed to), those in a file the question names first, then the kinds the change applies to. */
+function targetSeeds(exploration: SeededQuestion, kind: ChangeKind): ScoutLink[] {
   const target = exploration.query.target;
   if (!target) return [];
   const last = target.split('.').pop() ?? target;
   const own = exploration.seeds.filter((s) => s.relation === 'seed' && s.symbol !== null && (s.symbol === target || s.symbol.split('.').pop() === last));
-  const rank = (s: ScoutLink): number => (s.kind !== null && TYPE_KINDS.includes(s.kind) ? 0 : 1);
+  const preferred = PREFERRED[kind];
+  // A file the question names ("rename `ZodObject` in src/v4/mini/schemas.ts") picks among declarations of one name first.
+  const paths = exploration.query.paths;
+  const named = (s: ScoutLink): boolean => paths.some((p) => s.location.file === p || s.location.file.endsWith(`/${p}`) || s.location.file.startsWith(`${p.replace(/\/$/, '')}/`));
+  const rank = (s: ScoutLink): number => (named(s) ? 0 : 2) + (s.kind !== null && preferred.includes(s.kind) ? 0 : 1);
   return [...own].sort((a, b) => rank(a) - rank(b));
 }
 
-/** Whether this question gets a verify step: "add a variant" (other change kinds are not written yet). */
-export function wantsVerification(exploration: SeededQuestion): boolean {
-  return exploration.query.intent === 'add_variant';
+/** The change the question asks a checker to make, or null when it asks none. */
+function changeOf(exploration: SeededQuestion): ChangeSpec | null {
+  return exploration.query.change ?? (exploration.query.intent === 'add_variant' ? { kind: 'add_variant' } : null);
 }
 
-export async function verifyAddVariant(exploration: SeededQuestion, options: VerifyOptions): Promise<Verification> {
+/** Whether this question gets a verify step: it asks for a change a checker can make. */
+export function wantsVerification(exploration: SeededQuestion): boolean {
+  return changeOf(exploration) !== null;
+}
+
+/** The checker asked for the change: "add a variant" through `addVariant` (every checker has it), the rest through `applyChange`. */
+function run(checker: Checker, request: CheckRequest, change: ChangeSpec): Promise<CheckOutcome> | null {
+  if (checker.applyChange) return checker.applyChange({ ...request, change });
+  return change.kind === 'add_variant' ? checker.addVariant(request) : null;
+}
+
+/** The verify step for "add a variant" (kept for callers written before the other change kinds). */
+export function verifyAddVariant(exploration: SeededQuestion, options: VerifyOptions): Promise<Verification> {
+  return verifyChange(exploration, options, { kind: 'add_variant' });
+}
+
+export async function verifyChange(exploration: SeededQuestion, options: VerifyOptions, asked: ChangeSpec | null = changeOf(exploration)): Promise<Verification> {
   const started = performance.now();
   const done = (v: Omit<Verification, 'ms'>): Verification => ({ ...v, ms: Math.round(performance.now() - started) });
   const target = exploration.query.target;
-  const seeds = targetSeeds(exploration);
+  const change = asked ?? { kind: 'add_variant' };
+  const seeds = targetSeeds(exploration, change.kind);
   if (seeds.length === 0) {
     return done({ status: 'no_target', checker: null, check: null, note: `not verified: no declaration of ${target ? `\`${target}\`` : 'the question\'s target'} was found to change; ${EXPLORATION_ONLY}` });
   }
   const refusals: string[] = [];
   let unsupported: string | null = null;
+  let cannot: string | null = null;
   for (const seed of seeds) {
     const checker = options.checkers.for(seed.location.file);
     if (!checker) {
@@ -69,21 +111,27 @@ export async function verifyAddVariant(exploration: SeededQuestion, options: Ver
       continue;
     }
     const id = { name: checker.name, version: checker.version };
+    const running = run(
+      checker,
+      {
+        root: options.root,
+        declaration: { name: target ?? seed.symbol ?? '', file: seed.location.file, line: seed.location.line, ...(seed.location.column !== undefined ? { column: seed.location.column } : {}) },
+        deadline: performance.now() + options.timeoutMs,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      change,
+    );
+    if (!running) {
+      cannot ??= `the ${checker.name} checker cannot express ${CHANGE_WORDS[change.kind]} yet (it verifies added variants only)`;
+      continue;
+    }
     let timer: NodeJS.Timeout | undefined;
     try {
       // The checker gives up at its next step after the deadline; the timer bounds a step that never returns control.
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new CheckTimeout(options.timeoutMs)), options.timeoutMs + 1000);
       });
-      const outcome = await Promise.race([
-        checker.addVariant({
-          root: options.root,
-          declaration: { name: target ?? seed.symbol ?? '', file: seed.location.file, line: seed.location.line, ...(seed.location.column !== undefined ? { column: seed.location.column } : {}) },
-          deadline: performance.now() + options.timeoutMs,
-          ...(options.signal ? { signal: options.signal } : {}),
-        }),
-        timeout,
-      ]);
+      const outcome = await Promise.race([running, timeout]);
       if (outcome.status === 'refused') {
         refusals.push(outcome.reason);
         continue;
@@ -103,6 +151,7 @@ export async function verifyAddVariant(exploration: SeededQuestion, options: Ver
     }
   }
   if (refusals.length > 0) return done({ status: 'refused', checker: null, check: null, note: `not verified: ${refusals[0]}` });
+  if (cannot) return done({ status: 'no_checker', checker: null, check: null, note: `not verified: ${cannot}; ${EXPLORATION_ONLY}` });
   return done({
     status: 'no_checker',
     checker: null,

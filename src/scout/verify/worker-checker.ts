@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import ts from 'typescript';
-import { CheckTimeout, type Checker, type CheckOutcome, type CheckRequest } from './checker.js';
+import { type ChangeRequest, type ChangeSpec, CheckTimeout, type Checker, type CheckOutcome, type CheckRequest } from './checker.js';
 import type { WorkerReply, WorkerRequest } from './checker-worker.js';
 import { TypeScriptChecker } from './typescript-checker.js';
 
@@ -79,6 +79,16 @@ export class WorkerTypeScriptChecker implements Checker {
 
   async addVariant(request: CheckRequest): Promise<CheckOutcome> {
     if (this.inProcess) return this.inProcess.addVariant(request);
+    return this.run(request, null);
+  }
+
+  async applyChange(request: ChangeRequest): Promise<CheckOutcome> {
+    if (this.inProcess) return this.inProcess.applyChange(request);
+    return this.run(request, request.change);
+  }
+
+  /** One check in the worker: `change` null is "add a variant". */
+  private run(request: CheckRequest, change: ChangeSpec | null): Promise<CheckOutcome> {
     request.signal?.throwIfAborted();
     const worker = this.start();
     const id = this.nextId++;
@@ -113,7 +123,7 @@ export class WorkerTypeScriptChecker implements Checker {
           reject(error);
         },
       });
-      worker.postMessage({ id, root: request.root, declaration: request.declaration, msLeft } satisfies WorkerRequest);
+      worker.postMessage({ id, root: request.root, declaration: request.declaration, msLeft, ...(change ? { change } : {}) } satisfies WorkerRequest);
     });
   }
 

@@ -89,6 +89,28 @@ describe('ask + verify (Python, pyright)', () => {
     expect(answer.meta.notes.join('\n')).toMatch(/not verified: `default_code` is a function, not a type with variants/);
   });
 
+  it('remove an enum member: the high pointers are pyright\'s errors on its uses', async () => {
+    const answer = await ask('what breaks if I remove `ExitCode.TESTS_FAILED`?');
+    expect(answer.meta.verified_by).toMatchObject({ checker: 'pyright', edit: 'removed `ExitCode.TESTS_FAILED`' });
+    const high = answer.pointers.filter((p) => p.risk === 'high');
+    expect(high.length).toBeGreaterThan(0);
+    for (const p of high) {
+      expect(p.verified).toBe(true);
+      expect(p.what).toMatch(/^verified by pyright: reportAttributeAccessIssue .*TESTS_FAILED/);
+      expect(p.action).toBe('remove or replace this use of the removed member');
+    }
+    expect(answer.summary).toMatch(/^Removing `ExitCode.TESTS_FAILED` breaks \d+ place\(s\)/);
+  });
+
+  it('rename a class: its importers break; a parameter is refused with what pyright verifies', async () => {
+    const renamed = await ask('what breaks if I rename `ExitCode` to `RunStatus`?');
+    expect(renamed.meta.verified_by).toMatchObject({ checker: 'pyright', edit: 'renamed `ExitCode` to `RunStatus` (the declaration only)' });
+    expect(renamed.pointers.filter((p) => p.risk === 'high' && !p.verified)).toEqual([]);
+    const parameter = await ask('what breaks if I add a required parameter to `default_code`?');
+    expect(parameter.meta.verified_by).toBeNull();
+    expect(parameter.summary).toMatch(/^Not verified: the pyright checker cannot express a new parameter yet/);
+  });
+
   it('a checker that runs out of time degrades to the exploration with a note', async () => {
     const answer = await ask('what breaks if I add a variant to `ExitCode`?', { verifyTimeoutMs: 1 });
     expect(answer.meta.verified_by).toBeNull();

@@ -57,4 +57,16 @@ describe('mergeVerified', () => {
     expect(verified).toEqual([]);
     expect(rest[0]?.pointer.risk).toBe('medium');
   });
+
+  it('other change kinds: the action comes from the change and the error; the changed declaration is named as such', () => {
+    const renamed: VariantCheck = { ...check([error('src/app.ts', 1, 'TS2305', "Module './config.js' has no exported member 'parseConfig'.", null), error('src/app.ts', 9, 'TS2339', "Property 'retries' does not exist on type 'Config'.", fn('retry', 8, 10))]), change: { kind: 'rename', newName: 'loadConfig' } };
+    const merged = mergeVerified(renamed, 'typescript', [candidate('src/kind.ts:1', 5, 'definition (function): `export function parseConfig() {`', 'rename the definition')]);
+    expect(merged.verified.map((p) => p.action)).toEqual(['import it under its new name `loadConfig`', 'rename this use to `loadConfig`']);
+    expect(merged.rest[0]?.pointer).toMatchObject({ risk: 'medium', what: 'definition (function): `export function parseConfig() {` (the declaration the change is made to)' });
+    const actions = (change: VariantCheck['change'], code: string, message: string): string | undefined => mergeVerified({ ...check([error('src/a.ts', 3, code, message, null)]), change }, 'typescript', []).verified[0]?.action;
+    expect(actions({ kind: 'add_parameter' }, 'TS2554', 'Expected 2 arguments, but got 1.')).toBe('pass the new argument here');
+    expect(actions({ kind: 'make_optional' }, 'TS18048', "'config.timeout' is possibly 'undefined'.")).toMatch(/^handle undefined here/);
+    expect(actions({ kind: 'remove' }, 'TS2353', "Object literal may only specify known properties, and 'label' does not exist in type 'Config'.")).toBe('drop this entry: the removed member is no longer part of the type');
+    expect(actions({ kind: 'change_type', newType: 'string' }, 'TS2322', "Type 'number' is not assignable to type 'string'.")).toBe('adapt this use to the new type `string` (convert the value, or change the code that reads it)');
+  });
 });

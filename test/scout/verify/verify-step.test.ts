@@ -8,7 +8,7 @@ import type { ScoutLink } from '../../../src/scout/link.js';
 import { analyzeQuery } from '../../../src/scout/query-analysis.js';
 import type { Checker, CheckOutcome, CheckRequest } from '../../../src/scout/verify/checker.js';
 import { Checkers } from '../../../src/scout/verify/checkers.js';
-import { verifyAddVariant } from '../../../src/scout/verify/verify.js';
+import { verifyAddVariant, verifyChange, wantsVerification } from '../../../src/scout/verify/verify.js';
 
 function seed(file: string, symbol: string, kind: string, line = 3): ScoutLink {
   return { id: `${file}:${line}`, relation: 'seed', location: { file, line, column: 12 }, symbol, kind, role: 'definition', enclosing: null, snippet: '', snippetStartLine: line, hover: null, depth: 0, source: 'index' } as unknown as ScoutLink;
@@ -65,5 +65,37 @@ describe('verify step', () => {
     const v = await verifyAddVariant(exploration('what breaks if I add a variant to `Nope`?', []), { root: '/r', checkers: new Checkers([fake(async () => ok)]), timeoutMs: 10 });
     expect(v).toMatchObject({ status: 'no_target' });
     expect(v.note).toMatch(/no declaration of `Nope` was found/);
+  });
+
+  it('other change kinds: a checker without applyChange leaves them to the exploration, and says which', async () => {
+    const rust = fake(async () => ok);
+    const question = exploration('what breaks if I rename `Kind` to `Sort`?', [seed('src/kind.ts', 'Kind', 'enum')]);
+    expect(wantsVerification(question)).toBe(true);
+    const v = await verifyChange(question, { root: '/r', checkers: new Checkers([Object.assign(rust, { name: 'rust' })]), timeoutMs: 5000 });
+    expect(v).toMatchObject({ status: 'no_checker', check: null });
+    expect(v.note).toBe('not verified: the rust checker cannot express a rename yet (it verifies added variants only); pointers come from the exploration alone');
+    expect(rust.requests).toEqual([]);
+  });
+
+  it('other change kinds: applyChange gets the change, the seeds it applies to first', async () => {
+    const changes: unknown[] = [];
+    const checker = { ...fake(async () => ok), applyChange: async (r: CheckRequest & { change: unknown }) => (changes.push([r.declaration.file, r.change]), ok) };
+    const question = exploration('what breaks if I add a required parameter to `ask`?', [seed('src/types.ts', 'ask', 'property'), seed('src/router.ts', 'ask', 'method')]);
+    const v = await verifyChange(question, { root: '/r', checkers: new Checkers([checker]), timeoutMs: 5000 });
+    expect(v.status).toBe('verified');
+    expect(changes).toEqual([['src/router.ts', { kind: 'add_parameter' }]]);
+  });
+
+  it('a question that asks no change a checker can make gets no verify step', () => {
+    expect(wantsVerification(exploration('who calls `Router.route`?', []))).toBe(false);
+    expect(wantsVerification(exploration('can we deprecate `OldApi`?', []))).toBe(false);
+  });
+
+  it('a file named in the question picks among declarations of one name', async () => {
+    const changes: string[] = [];
+    const checker = { ...fake(async () => ok), applyChange: async (r: CheckRequest) => (changes.push(r.declaration.file), ok) };
+    const question = exploration('what breaks if I rename `Schema` in src/v4/mini.ts to `Shape`?', [seed('src/v3/types.ts', 'Schema', 'class'), seed('src/v4/mini.ts', 'Schema', 'class')]);
+    await verifyChange(question, { root: '/r', checkers: new Checkers([checker]), timeoutMs: 5000 });
+    expect(changes).toEqual(['src/v4/mini.ts']);
   });
 });

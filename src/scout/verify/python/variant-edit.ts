@@ -16,6 +16,10 @@ export interface PyEdit {
   line: number;
   column: number;
   insert: string;
+  /** Characters replaced from the column, on that line (other change kinds: a rename, a removed member); none for a variant. */
+  remove?: number;
+  /** The edit in words, for other change kinds; a variant is shown as its inserted text. */
+  summary?: string;
   /** `ExitCode`, `Owner.prop`. */
   name: string;
   kind: string;
@@ -189,11 +193,12 @@ function enumBaseInFile(src: PySource, bases: string): string | undefined {
 
 export function applyEdit(text: string, src: PySource, edit: PyEdit): string {
   const at = (src.offsets[edit.line] as number) + edit.column;
-  return text.slice(0, at) + edit.insert + text.slice(at);
+  return text.slice(0, at) + edit.insert + text.slice(at + (edit.remove ?? 0));
 }
 
-/** A 0-based column of the edited file mapped back to the original (text after the insertion moved right, on its line only). */
+/** A 0-based column of the edited file mapped back to the original (text after the edit moved, on its line only; inside the new text: the edit's column). */
 export function originalColumn(edit: PyEdit | null, line: number, column: number): number {
   if (!edit || line !== edit.line || column < edit.column) return column;
-  return Math.max(edit.column, column - edit.insert.length);
+  if (column < edit.column + edit.insert.length) return edit.column;
+  return column - edit.insert.length + (edit.remove ?? 0);
 }

@@ -1,9 +1,9 @@
 /**
  * Which diagnostics an edit introduced: the edited program's diagnostics of a file minus the unmodified
  * program's, as a multiset keyed by (position in the original text, code). Positions in the edited file
- * are mapped back through the edits first (text after an insertion moves right by its length, on its line
- * only, since no edit adds a line). The message is not part of the key: an error that was already there
- * and only prints the union differently (now with the new variant) is the same error.
+ * are mapped back through the edits first (text after an edit moves by the length it adds or removes).
+ * The message is not part of the key: an error that was already there and only prints the union
+ * differently (now with the new variant) is the same error.
  */
 import ts from 'typescript';
 import { originalPosition, type TextEdit } from './variant-edit.js';

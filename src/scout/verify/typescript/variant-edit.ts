@@ -22,6 +22,8 @@ export const NEW_NUMBER = 987654;
 export interface TextEdit {
   pos: number;
   insert: string;
+  /** Characters of the original text replaced from `pos` (other change kinds delete or rename; "add a variant" only inserts). */
+  remove?: number;
 }
 
 export interface VariantEdit {
@@ -32,6 +34,8 @@ export interface VariantEdit {
   /** 1-based line of the declaration's name. */
   line: number;
   edits: TextEdit[];
+  /** The edit in words, for other change kinds (`removed enum member \`Kind.B\``); add-variant edits are shown as their inserted text. */
+  summary?: string;
 }
 
 export type EditResult = { ok: true; edit: VariantEdit } | { ok: false; reason: string };
@@ -292,21 +296,21 @@ export function variantEditFor(node: ts.Node, sf: ts.SourceFile, checker: ts.Typ
   return { ok: false, reason: `\`${asked}\` is ${kindWord(node)}, not a type with variants: ${WHAT_CAN}` };
 }
 
-/** The text with the edits applied (they never add a line). */
+/** The text with the edits applied (they do not overlap). */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   let out = text;
-  for (const e of [...edits].sort((a, b) => b.pos - a.pos)) out = out.slice(0, e.pos) + e.insert + out.slice(e.pos);
+  for (const e of [...edits].sort((a, b) => b.pos - a.pos)) out = out.slice(0, e.pos) + e.insert + out.slice(e.pos + (e.remove ?? 0));
   return out;
 }
 
-/** A position of the edited text mapped back to the original text (a position inside an insertion maps to where it was inserted). */
+/** A position of the edited text mapped back to the original text (a position inside an edit's new text maps to where the edit starts). */
 export function originalPosition(pos: number, edits: readonly TextEdit[]): number {
   let shift = 0;
   for (const e of [...edits].sort((a, b) => a.pos - b.pos)) {
     const at = e.pos + shift;
     if (pos < at) break;
     if (pos < at + e.insert.length) return e.pos;
-    shift += e.insert.length;
+    shift += e.insert.length - (e.remove ?? 0);
   }
   return pos - shift;
 }
