@@ -45,7 +45,7 @@ mkdirSync(path.join(repo, '.scout'), { recursive: true });
 writeFileSync(path.join(repo, '.scout', 'config.json'), JSON.stringify({ scout: { verifyTimeoutMs: 300_000 } }));
 
 async function checkerMode() {
-  const { PythonChecker } = await import('../dist/scout/verify/python-checker.js');
+  const { PythonChecker } = await import('../dist/scout/python/checker.js');
   const ask = async (checker, target) => {
     const started = performance.now();
     const outcome = await checker.addVariant({ root: repo, declaration: declaration(target), deadline: performance.now() + 300_000 });
@@ -137,7 +137,7 @@ function report() {
     `Run ${new Date().toISOString().slice(0, 10)}: \`node bench/python-verify.mjs\` on pytest's src/ (bench/corpus/rnd-pytest: 80 files, 39k lines), five questions "What breaks if I add a variant to X?". Machine: 2 cores shared with other work; the 1-minute load average during the runs was ${loads(before)} (before) and ${loads(after)} (after), so the figures are slow and noisy: compare columns within a table. Targets (issue 11): warm in the MCP server <= 3 s, cold CLI <= 20 s.`,
     '',
     '- **before** (90f0451): two `pyright` CLI processes per question (edited shadow, then the baseline of the files with errors), even in the MCP server.',
-    '- **after**: one `pyright-langserver --stdio` per repository over a kept shadow copy, pull diagnostics, the edit an in-memory overlay (src/scout/verify/python/pyright-server.ts); the CLI runner is still there (`runner: \'cli\'`) and measured again for the cold comparison.',
+    '- **after**: one `pyright-langserver --stdio` per repository over a kept shadow copy, pull diagnostics, the edit an in-memory overlay (src/scout/python/pyright-server.ts); the CLI runner is still there (`runner: \'cli\'`) and measured again for the cold comparison.',
     '',
     `Same answers: ${sameAnswers ? 'yes' : 'NO'}: the errors found by the warm server are the CLI runner's on every target (files, lines and codes; test/scout/verify/python-warm.test.ts compares the full answers on the fixture).`,
     '',

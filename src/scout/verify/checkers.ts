@@ -7,9 +7,9 @@
  * A language without a checker here is answered by the exploration alone, and the answer says so.
  */
 import type { Checker } from './checker.js';
-import { PythonChecker } from './python-checker.js';
-import { RustChecker } from './rust-checker.js';
-import { WorkerTypeScriptChecker } from './worker-checker.js';
+import { PythonChecker } from '../python/checker.js';
+import { RustChecker } from '../rust/checker.js';
+import { WorkerTypeScriptChecker } from '../typescript/worker-checker.js';
 
 export class Checkers {
   private readonly list: Checker[];

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScoutAnswer } from '../../../src/scout/synthesis.js';
 import type { ChangeSpec, VariantCheck } from '../../../src/scout/verify/checker.js';
-import { TypeScriptChecker } from '../../../src/scout/verify/typescript-checker.js';
+import { TypeScriptChecker } from '../../../src/scout/typescript/checker.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const CLI = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli', 'main.js');

@@ -5,7 +5,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TypeScriptChecker } from '../../../src/scout/verify/typescript-checker.js';
+import { TypeScriptChecker } from '../../../src/scout/typescript/checker.js';
 import { confinementRepo, expectConfined, type ConfinementRepo } from '../../helpers/confinement-repo.js';
 
 let repo: ConfinementRepo;

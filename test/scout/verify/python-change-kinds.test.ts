@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeSpec, CheckOutcome, VariantCheck } from '../../../src/scout/verify/checker.js';
-import { PythonChecker } from '../../../src/scout/verify/python-checker.js';
-import { applyEdit, originalColumn } from '../../../src/scout/verify/python/variant-edit.js';
-import { changeEditFor } from '../../../src/scout/verify/python/change-edit.js';
-import { scanPython } from '../../../src/scout/verify/python/source-lines.js';
+import { PythonChecker } from '../../../src/scout/python/checker.js';
+import { applyEdit, originalColumn } from '../../../src/scout/python/variant-edit.js';
+import { changeEditFor } from '../../../src/scout/python/change-edit.js';
+import { scanPython } from '../../../src/scout/python/source-lines.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-python');

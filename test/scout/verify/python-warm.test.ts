@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckTimeout, type CheckOutcome, type VariantCheck } from '../../../src/scout/verify/checker.js';
-import { PythonChecker } from '../../../src/scout/verify/python-checker.js';
-import { PyrightServer } from '../../../src/scout/verify/python/pyright-server.js';
-import { listPythonFiles } from '../../../src/scout/verify/python/shadow.js';
+import { PythonChecker } from '../../../src/scout/python/checker.js';
+import { PyrightServer } from '../../../src/scout/python/pyright-server.js';
+import { listPythonFiles } from '../../../src/scout/python/shadow.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-python');

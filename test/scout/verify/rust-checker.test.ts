@@ -12,11 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckTimeout, type CheckOutcome, type VariantCheck } from '../../../src/scout/verify/checker.js';
-import { RustChecker } from '../../../src/scout/verify/rust-checker.js';
-import { findCrate } from '../../../src/scout/verify/rust/crate.js';
-import { cargoFailure } from '../../../src/scout/verify/rust/run-cargo.js';
-import { newRustErrors } from '../../../src/scout/verify/rust/diagnostic-diff.js';
-import { applyEnumEdit, columnBeforeEdit, enumVariantEdit } from '../../../src/scout/verify/rust/variant-edit.js';
+import { RustChecker } from '../../../src/scout/rust/checker.js';
+import { findCrate } from '../../../src/scout/rust/crate.js';
+import { cargoFailure } from '../../../src/scout/rust/run-cargo.js';
+import { newRustErrors } from '../../../src/scout/rust/diagnostic-diff.js';
+import { applyEnumEdit, columnBeforeEdit, enumVariantEdit } from '../../../src/scout/rust/variant-edit.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-rust');

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeSpec, CheckOutcome, VariantCheck } from '../../../src/scout/verify/checker.js';
-import { TypeScriptChecker } from '../../../src/scout/verify/typescript-checker.js';
-import { parsesAsType } from '../../../src/scout/verify/typescript/change-edit.js';
-import { applyEdits, originalPosition } from '../../../src/scout/verify/typescript/variant-edit.js';
+import { TypeScriptChecker } from '../../../src/scout/typescript/checker.js';
+import { parsesAsType } from '../../../src/scout/typescript/change-edit.js';
+import { applyEdits, originalPosition } from '../../../src/scout/typescript/variant-edit.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify');

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckTimeout } from '../../../src/scout/verify/checker.js';
 import { Checkers } from '../../../src/scout/verify/checkers.js';
-import { WorkerTypeScriptChecker } from '../../../src/scout/verify/worker-checker.js';
+import { WorkerTypeScriptChecker } from '../../../src/scout/typescript/worker-checker.js';
 
-const DIST_WORKER = path.resolve(__dirname, '..', '..', '..', 'dist', 'scout', 'verify', 'checker-worker.js');
+const DIST_WORKER = path.resolve(__dirname, '..', '..', '..', 'dist', 'scout', 'typescript', 'checker-worker.js');
 let root: string;
 
 beforeAll(() => {

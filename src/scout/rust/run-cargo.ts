@@ -6,7 +6,7 @@
  * cargo at all) it throws CargoUnavailable, whose reason says how to fix it.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { CheckTimeout } from '../checker.js';
+import { CheckTimeout } from '../verify/checker.js';
 
 /** cargo cannot check this crate here; `reason` says why and how to fix it. */
 export class CargoUnavailable extends Error {

@@ -15,13 +15,13 @@
  */
 import path from 'node:path';
 import { readInsideRoot, realRoot } from '../../workspace/confine.js';
-import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
-import { findCrate, listCrateFiles } from './rust/crate.js';
-import { mapRustDiagnostics, type RsMappedError, newRustErrors } from './rust/diagnostic-diff.js';
-import { rustPlaceAt } from './rust/enclosing-place.js';
-import { CargoUnavailable, cargoVersion, runCargo } from './rust/run-cargo.js';
-import { CargoShadow } from './rust/shadow.js';
-import { applyEnumEdit, NEW_VARIANT, enumVariantEdit, withRustTree } from './rust/variant-edit.js';
+import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from '../verify/checker.js';
+import { findCrate, listCrateFiles } from './crate.js';
+import { mapRustDiagnostics, type RsMappedError, newRustErrors } from './diagnostic-diff.js';
+import { rustPlaceAt } from './enclosing-place.js';
+import { CargoUnavailable, cargoVersion, runCargo } from './run-cargo.js';
+import { CargoShadow } from './shadow.js';
+import { applyEnumEdit, NEW_VARIANT, enumVariantEdit, withRustTree } from './variant-edit.js';
 
 interface Warm {
   stamp: string;

@@ -4,8 +4,8 @@
  * the outcome, or a timeout, or the error's message.
  */
 import { parentPort } from 'node:worker_threads';
-import { type ChangeSpec, CheckTimeout, type CheckOutcome, type DeclarationRef } from './checker.js';
-import { TypeScriptChecker } from './typescript-checker.js';
+import { type ChangeSpec, CheckTimeout, type CheckOutcome, type DeclarationRef } from '../verify/checker.js';
+import { TypeScriptChecker } from './checker.js';
 
 /** A question (`change` absent: add a variant), or a warm-up of the project that holds `warmFile`. */
 export type WorkerRequest =

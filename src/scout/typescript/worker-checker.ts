@@ -11,9 +11,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import ts from 'typescript';
-import { type ChangeRequest, type ChangeSpec, CheckTimeout, type Checker, type CheckOutcome, type CheckRequest } from './checker.js';
+import { type ChangeRequest, type ChangeSpec, CheckTimeout, type Checker, type CheckOutcome, type CheckRequest } from '../verify/checker.js';
 import type { WorkerReply, WorkerRequest } from './checker-worker.js';
-import { TypeScriptChecker } from './typescript-checker.js';
+import { TypeScriptChecker } from './checker.js';
 
 /** Time the worker gets past the deadline to give up by itself before it is terminated. */
 const GRACE_MS = 500;

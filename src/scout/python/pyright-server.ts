@@ -17,10 +17,10 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ClientCapabilities } from 'vscode-languageserver-protocol';
-import { LspClient } from '../../../lsp/client.js';
-import { asLspError } from '../../../lsp/errors.js';
-import { packageBin } from '../../../lsp/servers.js';
-import { CheckTimeout } from '../checker.js';
+import { LspClient } from '../../lsp/client.js';
+import { asLspError } from '../../lsp/errors.js';
+import { packageBin } from '../../lsp/servers.js';
+import { CheckTimeout } from '../verify/checker.js';
 import type { MappedDiagnostic } from './diagnostic-diff.js';
 import { Shadow, treeChanges, type PyTree } from './shadow.js';
 

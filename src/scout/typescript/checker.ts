@@ -13,13 +13,13 @@
  */
 import path from 'node:path';
 import ts from 'typescript';
-import { type ChangeRequest, CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
-import { changeEditFor } from './typescript/change-edit.js';
-import { countDiagnostics, diagnosticsOf, newDiagnostics } from './typescript/diagnostic-diff.js';
-import { enclosingPlace } from './typescript/enclosing-place.js';
-import { buildImportGraph, dependentsOf, type ImportGraph } from './typescript/import-graph.js';
-import { nearestConfig, TsProject } from './typescript/project.js';
-import { applyEdits, type EditResult, findDeclaration, originalPosition, variantEditFor, type TextEdit } from './typescript/variant-edit.js';
+import { type ChangeRequest, CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from '../verify/checker.js';
+import { changeEditFor } from './change-edit.js';
+import { countDiagnostics, diagnosticsOf, newDiagnostics } from './diagnostic-diff.js';
+import { enclosingPlace } from './enclosing-place.js';
+import { buildImportGraph, dependentsOf, type ImportGraph } from './import-graph.js';
+import { nearestConfig, TsProject } from './project.js';
+import { applyEdits, type EditResult, findDeclaration, originalPosition, variantEditFor, type TextEdit } from './variant-edit.js';
 
 const TS_FILE = /\.(?:ts|tsx|mts|cts)$/;
 

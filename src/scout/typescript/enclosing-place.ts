@@ -5,7 +5,7 @@
  * cases of one switch and the keys of one object are one thing to change.
  */
 import ts from 'typescript';
-import type { CheckerPlace } from '../checker.js';
+import type { CheckerPlace } from '../verify/checker.js';
 
 const KIND: Partial<Record<ts.SyntaxKind, CheckerPlace['kind']>> = {
   [ts.SyntaxKind.FunctionDeclaration]: 'function',

@@ -6,7 +6,7 @@
  * languages.
  */
 import type { Node } from 'web-tree-sitter';
-import type { CheckerPlace } from '../checker.js';
+import type { CheckerPlace } from '../verify/checker.js';
 
 /** A doc comment ends at column 0 of the next line: it would hold the item under it. */
 const SKIPPED = new Set(['line_comment', 'block_comment', 'attribute_item', 'inner_attribute_item']);

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CheckTimeout } from '../checker.js';
+import { CheckTimeout } from '../verify/checker.js';
 
 const require = createRequire(import.meta.url);
 

@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isInside } from '../../../workspace/confine.js';
+import { isInside } from '../../workspace/confine.js';
 import type { CrateFile } from './crate.js';
 
 /** `$XDG_CACHE_HOME/semantic-scout` (else `~/.cache/semantic-scout`). */

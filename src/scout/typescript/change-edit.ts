@@ -13,7 +13,7 @@
  * A declaration the change does not apply to is refused with what would work.
  */
 import ts from 'typescript';
-import type { ChangeSpec } from '../checker.js';
+import type { ChangeSpec } from '../verify/checker.js';
 import type { EditResult, TextEdit } from './variant-edit.js';
 
 /** The new parameter's type: an object type nothing in the program is assignable to (only `any` and `never`). */

@@ -6,7 +6,7 @@
  * differently (now with the new variant) the same error.
  */
 import type { PyEdit } from './variant-edit.js';
-import { newErrors } from '../new-errors.js';
+import { newErrors } from '../verify/new-errors.js';
 import { originalColumn } from './variant-edit.js';
 
 export interface MappedDiagnostic {

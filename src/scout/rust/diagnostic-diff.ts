@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type { RsDiagnostic } from './run-cargo.js';
-import { newErrors } from '../new-errors.js';
+import { newErrors } from '../verify/new-errors.js';
 import { onInsert, columnBeforeEdit, type RsEdit } from './variant-edit.js';
 
 export interface RsMappedError {

@@ -7,7 +7,7 @@
  *   every use that does not follow breaks.
  * The other kinds (a new parameter, a new type, an optional attribute) are refused with what pyright can verify.
  */
-import type { ChangeSpec } from '../checker.js';
+import type { ChangeSpec } from '../verify/checker.js';
 import { blockEnd, type PySource, statementAt, statementText } from './source-lines.js';
 import { enclosingClass, type PyEditResult } from './variant-edit.js';
 

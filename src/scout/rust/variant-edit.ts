@@ -6,7 +6,7 @@
  * `#[non_exhaustive]` need nothing special: the parse tells tokens from comments and strings.
  */
 import type { Node } from 'web-tree-sitter';
-import { loadLanguage } from '../../../parse/loader.js';
+import { loadLanguage } from '../../parse/loader.js';
 
 export const NEW_VARIANT = '__ScoutNew';
 

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isInside, realRoot, resolvesInside, toRelative } from '../../../workspace/confine.js';
+import { isInside, realRoot, resolvesInside, toRelative } from '../../workspace/confine.js';
 
 export interface CrateLocation {
   /** Repository-relative directory of the package (`''` for the root). */

@@ -21,18 +21,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readInsideRoot } from '../../workspace/confine.js';
-import { type ChangeRequest, type ChangeSpec, CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from './checker.js';
-import { changeEditFor } from './python/change-edit.js';
-import { mapBack, type MappedDiagnostic, newDiagnostics } from './python/diagnostic-diff.js';
-import { enclosingPlace } from './python/enclosing-place.js';
-import { dependentsOf, filesThatMayBreak } from './python/import-graph.js';
-import type { Budget } from './python/pyright-server.js';
-import { PyrightServer } from './python/pyright-server.js';
-import { pyrightVersion } from './python/run-pyright.js';
-import { cliRun, type Pyright, serverRun } from './python/runners.js';
-import { listPythonFiles, type PyTree } from './python/shadow.js';
-import { type PySource, scanPython } from './python/source-lines.js';
-import { applyEdit, type PyEditResult, variantEditFor } from './python/variant-edit.js';
+import { type ChangeRequest, type ChangeSpec, CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from '../verify/checker.js';
+import { changeEditFor } from './change-edit.js';
+import { mapBack, type MappedDiagnostic, newDiagnostics } from './diagnostic-diff.js';
+import { enclosingPlace } from './enclosing-place.js';
+import { dependentsOf, filesThatMayBreak } from './import-graph.js';
+import type { Budget } from './pyright-server.js';
+import { PyrightServer } from './pyright-server.js';
+import { pyrightVersion } from './run-pyright.js';
+import { cliRun, type Pyright, serverRun } from './runners.js';
+import { listPythonFiles, type PyTree } from './shadow.js';
+import { type PySource, scanPython } from './source-lines.js';
+import { applyEdit, type PyEditResult, variantEditFor } from './variant-edit.js';
 
 /** Up to this many importers all are checked; beyond, those that can narrow over the variants (pyright checks about 3-10 files a second). */
 const CHECK_ALL_UP_TO = 40;

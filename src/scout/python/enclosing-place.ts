@@ -4,7 +4,7 @@
  * statement holding it (a field such as `LABELS: dict[...] = {...}`) or the top-level statement, never a
  * whole class. Errors are grouped by place, as for TypeScript.
  */
-import type { CheckerPlace } from '../checker.js';
+import type { CheckerPlace } from '../verify/checker.js';
 import { blockEnd, type PySource, statementAt } from './source-lines.js';
 
 interface Block {
