@@ -209,6 +209,8 @@ describe('Haskell checker (ghc): add a constructor', () => {
     cpSync(root, dir, { recursive: true });
     // Already incomplete before the edit (misses Local): still incomplete after, not new.
     appendFileSync(path.join(dir, 'src/Llm/Route.hs'), '\nlabel :: LLMKind -> String\nlabel OpenAI = "o"\nlabel Anthropic = "a"\n');
+    // A module with a type error, compiled first: the others are still checked (-fkeep-going), its error is not new.
+    writeFileSync(path.join(dir, 'src/Llm/Broken.hs'), 'module Llm.Broken where\nimport Llm.Kind\n\nbroken :: LLMKind -> Int\nbroken _ = "not a number"\n');
     const own = new HaskellChecker({ cacheDir: path.join(tmp, 'cache') });
     const check = checked(await addVariant('LLMKind', 'src/Llm/Kind.hs', 'data LLMKind', { dir, with: own }));
     expect(sites(check).map((s) => s.split(' ').pop())).toEqual(['LLMKind.pretty', 'route']);

@@ -73,6 +73,8 @@ export function ghcArgs(run: Pick<GhcRun, 'targets' | 'sourceDirs' | 'languageFl
     '-package-env',
     '-',
     '-fdiagnostics-color=never',
+    // A module that does not compile (before the edit too) must not stop the check of the others.
+    '-fkeep-going',
     '-j1',
     '-i',
     ...run.sourceDirs.map((d) => `-i${d}`),
