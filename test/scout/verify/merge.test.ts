@@ -57,4 +57,19 @@ describe('mergeVerified', () => {
     expect(verified).toEqual([]);
     expect(rest[0]?.pointer.risk).toBe('medium');
   });
+
+  it('GHC\'s warnings get a Haskell action: an equation or a case alternative, a record update', () => {
+    const { verified } = mergeVerified(
+      check([
+        error('src/Route.hs', 20, '-Wincomplete-patterns', "Pattern match(es) are non-exhaustive In an equation for ‘route’: Patterns not matched: ScoutNew__", fn('route', 20, 22)),
+        error('src/Kind.hs', 43, '-Wincomplete-record-updates', 'Pattern match(es) are non-exhaustive In a record-update construct: Patterns not matched: ScoutNew__', fn('rename', 43, 43)),
+      ]),
+      'ghc',
+      [],
+    );
+    expect(verified.map((p) => p.action)).toEqual([
+      'this record update fails on the new constructor (it lacks these fields): match on the constructor first, or give the new constructor the fields',
+      'add an equation or a case alternative for the new constructor (or a `_` one if the others may share it)',
+    ]);
+  });
 });
