@@ -24,6 +24,10 @@ export const corpora = {
   'regex-lite': { repo: 'rust-lang/regex', commit: '2b527599eb9eea0dcc288c704584f242f26a5c61', lang: 'rs', paths: ['regex-lite/Cargo.toml', 'regex-lite/src'] },
   semver: { repo: 'dtolnay/semver', commit: '8591f2344b52b31d85b538de58b76a676fe9ff90', lang: 'rs', paths: ['Cargo.toml', 'build.rs', 'src'] },
   log: { repo: 'rust-lang/log', commit: '037d7a58f6ad184abb3afc4db81d37c43a5696ec', lang: 'rs', paths: ['Cargo.toml', 'src'] },
+  // Haskell: packages whose library needs only packages bundled with GHC 9.0.2 (base, mtl, bytestring, text,
+  // deepseq, ghc-prim); `sourceDirs` and `ghcFlags` are copied by hand from their .cabal file, for the oracle.
+  parsec: { repo: 'haskell/parsec', commit: 'b87122c1c74b8240e65044a8f600f0427d4dd9c3', lang: 'hs', paths: ['parsec.cabal', 'src'], sourceDirs: ['src'], ghcFlags: ['-XHaskell2010'] },
+  pretty: { repo: 'haskell/pretty', commit: '8242bafa5d1be423f1404e73bc2e83e3022e95f1', lang: 'hs', paths: ['pretty.cabal', 'src'], sourceDirs: ['src'], ghcFlags: ['-XHaskell98', '-XCPP', '-XBangPatterns', '-XDeriveGeneric'] },
 };
 
 // Tests are left out (they are not what a variant breaks in a library, and they double the check time).

@@ -4,6 +4,7 @@
 // committed: names, files, lines, kinds, edits and split; no source).
 //
 //   node bench/whatbreaks-random/generate.mjs [--total 150] [--seed 20261125] [--heldout 0.4]
+//   node bench/whatbreaks-random/generate.mjs --rust-only | --haskell-only    # redraw one extra stratum only
 //
 // Draw: `total` targets split evenly over the corpora (a corpus with fewer eligible targets gives all of them;
 // the rest is shared evenly by the others); inside a corpus, stratified by kind family (enum, literal union,
@@ -19,6 +20,7 @@ import { loadProject } from '../whatbreaks/project.mjs';
 import { corpora, prepare } from './corpora.mjs';
 import { pythonTargets } from './py-oracle.mjs';
 import { namesInProductCode } from './product-names.mjs';
+import { haskellTargets } from './hs-oracle.mjs';
 import { rustTargets } from './rs-oracle.mjs';
 import { findAllTargets } from './targets-ts.mjs';
 
@@ -40,6 +42,7 @@ export async function eligibleOf(name) {
     const project = loadProject(dir);
     targets = findAllTargets(project, project.createProgram());
   } else if (c.lang === 'rs') targets = await rustTargets(dir);
+  else if (c.lang === 'hs') targets = await haskellTargets(dir);
   else targets = pythonTargets(dir);
   const out = { corpus: name, commit: c.commit, lang: c.lang, targets };
   writeFileSync(file, `${JSON.stringify(out)}\n`);
@@ -124,10 +127,19 @@ export async function drawRust({ seed = 20261125, heldout = 0.4, total = RUST_TO
   return drawStratum(rustNames(), { total, seed, heldout });
 }
 
+/** Haskell: an additional stratum of `HASKELL_TOTAL` targets over the Haskell corpora, drawn after the Rust one. */
+const HASKELL_TOTAL = 40;
+const haskellNames = () => Object.keys(corpora).filter((n) => corpora[n].lang === 'hs');
+
+export async function drawHaskell({ seed = 20261125, heldout = 0.4, total = HASKELL_TOTAL } = {}) {
+  return drawStratum(haskellNames(), { total, seed, heldout });
+}
+
 export async function draw({ total = 150, seed = 20261125, heldout = 0.4 } = {}) {
-  const main = await drawStratum(Object.keys(corpora).filter((n) => corpora[n].lang !== 'rs'), { total, seed, heldout });
+  const main = await drawStratum(Object.keys(corpora).filter((n) => corpora[n].lang !== 'rs' && corpora[n].lang !== 'hs'), { total, seed, heldout });
   const rust = await drawRust({ seed, heldout });
-  return { seed, total, heldout, stats: [...main.stats, ...rust.stats], drawn: [...main.drawn, ...rust.drawn], rust: { total: RUST_TOTAL, corpora: rustNames() } };
+  const haskell = await drawHaskell({ seed, heldout });
+  return { seed, total, heldout, stats: [...main.stats, ...rust.stats, ...haskell.stats], drawn: [...main.drawn, ...rust.drawn, ...haskell.drawn], rust: { total: RUST_TOTAL, corpora: rustNames() }, haskell: { total: HASKELL_TOTAL, corpora: haskellNames() } };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -143,6 +155,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     // that run.mjs fails only on a name that enters product code after the draw.
     const nameCollisionsAtDraw = namesInProductCode(rust.drawn);
     d = { ...old, stats: [...old.stats.filter((x) => !isRust(x)), ...rust.stats], drawn: [...old.drawn.filter((x) => !isRust(x)), ...rust.drawn], rust: { total: RUST_TOTAL, corpora: rustNames(), nameCollisionsAtDraw } };
+  } else if (args.includes('--haskell-only')) {
+    // Redraw the Haskell stratum only, keeping every other entry of drawn.json as it is (names already in src/
+    // as common words are recorded, as for Rust).
+    const old = JSON.parse(readFileSync(path.join(here, 'drawn.json'), 'utf8'));
+    const isHaskell = (x) => x.lang === 'hs';
+    const haskell = await drawHaskell({ seed: old.seed, heldout: old.heldout });
+    const nameCollisionsAtDraw = namesInProductCode(haskell.drawn);
+    d = { ...old, stats: [...old.stats.filter((x) => !isHaskell(x)), ...haskell.stats], drawn: [...old.drawn.filter((x) => !isHaskell(x)), ...haskell.drawn], haskell: { total: HASKELL_TOTAL, corpora: haskellNames(), nameCollisionsAtDraw } };
   } else d = await draw({ total: opt('--total', 150), seed: opt('--seed', 20261125), heldout: opt('--heldout', 0.4) });
   writeFileSync(path.join(here, 'drawn.json'), `${JSON.stringify(d, null, 1)}\n`);
   for (const s of d.stats) console.log(`${s.corpus} (${s.lang}): ${s.declarations} declarations, ${s.eligible} eligible (${s.ambiguous} ambiguous, ${s.duplicates} duplicate edits), ${s.drawn} drawn; ${Object.entries(s.byFamily).map(([f, x]) => `${f} ${x.eligible}/${x.all} -> ${x.drawn ?? 0}`).join(', ')}`);

@@ -51,7 +51,7 @@ function figures(rs, sys) {
 }
 
 function summaryTable(rs) {
-  const groups = [['TypeScript', rs.filter((r) => r.lang === 'ts')], ['Python', rs.filter((r) => r.lang === 'py')], ['Rust', rs.filter((r) => r.lang === 'rs')], ['**all**', rs]];
+  const groups = [['TypeScript', rs.filter((r) => r.lang === 'ts')], ['Python', rs.filter((r) => r.lang === 'py')], ['Rust', rs.filter((r) => r.lang === 'rs')], ['Haskell', rs.filter((r) => r.lang === 'hs')], ['**all**', rs]];
   const out = [];
   const languages = groups.filter(([label, g]) => label !== '**all**' && g.length).length;
   for (const [label, g] of groups) {
@@ -64,7 +64,7 @@ function summaryTable(rs) {
   return table(['language', 'answer', 'targets', 'with breaks', 'recall', 'recall (high)', 'high-risk precision', 'negatives with a false high', 'nodes median / max', 'time median / max', 'tokens median / max', 'verified by a checker'], out);
 }
 
-const LANG_LABEL = { ts: 'TS', py: 'Py', rs: 'Rs' };
+const LANG_LABEL = { ts: 'TS', py: 'Py', rs: 'Rs', hs: 'Hs' };
 const kindOf = (r) => `${LANG_LABEL[r.lang] ?? r.lang} ${r.family}`;
 
 function familyTable(rs) {
@@ -84,32 +84,53 @@ function targetTable(rs) {
 
 const drawTable = (stats) => table(['corpus', 'language', 'repository @ commit', 'declarations', 'eligible', 'drawn', 'by kind: eligible -> drawn'], stats.map((s) => [s.corpus, s.lang, `${corpora[s.corpus].repo} @ ${s.commit.slice(0, 12)} (${corpora[s.corpus].paths.join(', ')})`, s.declarations, s.eligible, s.drawn, Object.entries(s.byFamily).map(([f, x]) => `${f} ${x.eligible} -> ${x.drawn ?? 0}`).join(', ')]));
 
+/** The extra strata, each reported as a section of its own (`--section rs|hs`). */
+const SECTIONS = {
+  rs: {
+    heading: '## Rust (',
+    title: '## Rust (cargo check as the oracle and as scout\'s checker)',
+    label: 'Rust',
+    stratum: drawn.rust,
+    tool: () => execSync('cargo --version', { encoding: 'utf8' }).trim(),
+    method: 'Kinds: every `enum` (pub or not) outside `#[cfg(test)]` modules; the edit is a unit variant before the closing brace. All references: every line of a `.rs` file where the name occurs as a word. Matching: ±2 lines (no enclosing unit for Rust yet). '
+      + 'Times: the checker keeps its shadow crate, cargo\'s target directory and the baseline in the user\'s cache (`XDG_CACHE_HOME`, empty when the run started), so the first fresh-process question on a corpus builds cold and the next ones are incremental.',
+  },
+  hs: {
+    heading: '## Haskell (',
+    title: '## Haskell (GHC as the oracle and as scout\'s checker)',
+    label: 'Haskell',
+    stratum: drawn.haskell,
+    tool: () => `ghc ${execSync('ghc --numeric-version', { encoding: 'utf8' }).trim()}`,
+    method: 'Kinds: every `data` type declared with `=` (not a newtype, not GADT syntax); the edit is a nullary constructor ` | ScoutNew__` after the last one. The oracle: `ghc --make -fno-code -fforce-recomp` over every module with `-Wincomplete-patterns -Wincomplete-uni-patterns -Wincomplete-record-updates -Woverlapping-patterns`, new warnings as a multiset of (file, line, flag). All references: every line of a `.hs` file where the name occurs as a word. Matching: ±2 lines (no enclosing unit for Haskell yet). '
+      + 'Times: the checker keeps its shadow project, the clean interfaces and the baseline in the user\'s cache (`XDG_CACHE_HOME`, empty when the run started), so the first fresh-process question on a corpus checks the whole project and the next ones only the edited module and its importers.',
+  },
+};
+
 /**
- * `--section rs`: only the Rust stratum, written as the `## Rust` section of the existing report (replaced if
- * there, else put before "## What was run"), the rest of the file left as it is.
+ * `--section rs|hs`: only that stratum, written as its own section of the existing report (replaced if there,
+ * else put before "## What was run"), the rest of the file left as it is.
  */
 if (process.argv.includes('--section')) {
   const lang = process.argv[process.argv.indexOf('--section') + 1];
-  if (lang !== 'rs') throw new Error('--section takes rs');
-  const rs = rows.filter((r) => r.lang === 'rs').sort((a, b) => a.corpus.localeCompare(b.corpus) || a.order - b.order);
-  const d = drawn.drawn.filter((t) => t.lang === 'rs');
+  const sec = SECTIONS[lang];
+  if (!sec) throw new Error('--section takes rs or hs');
+  const rs = rows.filter((r) => r.lang === lang).sort((a, b) => a.corpus.localeCompare(b.corpus) || a.order - b.order);
+  const d = drawn.drawn.filter((t) => t.lang === lang);
   const h = rs.filter((r) => r.split === 'heldout');
   const t = rs.filter((r) => r.split === 'tuning');
   const revs = [...new Set(rs.map((r) => r.revision))].join(', ');
-  const part = ['## Rust (cargo check as the oracle and as scout\'s checker)', ''];
-  part.push(`Written ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores; scout ${revs}; ${execSync('cargo --version', { encoding: 'utf8' }).trim()}. An additional stratum of ${drawn.rust?.total ?? d.length} targets drawn with seed ${drawn.seed} over the Rust corpora after the other draw (which it leaves as it was): ${d.length} drawn, ${d.filter((x) => x.split === 'heldout').length} held out. Graded here: ${h.length} held-out and ${t.length} tuning targets. `
-    + 'Kinds: every `enum` (pub or not) outside `#[cfg(test)]` modules; the edit is a unit variant before the closing brace. All references: every line of a `.rs` file where the name occurs as a word. Matching: ±2 lines (no enclosing unit for Rust yet). '
-    + 'Times: the checker keeps its shadow crate, cargo\'s target directory and the baseline in the user\'s cache (`XDG_CACHE_HOME`, empty when the run started), so the first fresh-process question on a corpus builds cold and the next ones are incremental.', '');
-  part.push(drawTable(drawn.stats.filter((s) => s.lang === 'rs')), '');
+  const part = [sec.title, ''];
+  part.push(`Written ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores; scout ${revs}; ${sec.tool()}. An additional stratum of ${sec.stratum?.total ?? d.length} targets drawn with seed ${drawn.seed} over the ${sec.label} corpora after the other draw (which it leaves as it was): ${d.length} drawn, ${d.filter((x) => x.split === 'heldout').length} held out. Graded here: ${h.length} held-out and ${t.length} tuning targets. ${sec.method}`, '');
+  part.push(drawTable(drawn.stats.filter((s) => s.lang === lang)), '');
   for (const [title, g] of [['Held-out split (the headline)', h], ['Tuning split', t]]) {
-    part.push(`### Rust: ${title}`, '');
+    part.push(`### ${sec.label}: ${title}`, '');
     if (!g.length) { part.push('Not run yet.', ''); continue; }
     part.push(summaryTable(g), '', targetTable(g), '');
   }
   const file = path.join(repoRoot, 'bench', 'results', 'whatbreaks-random.md');
   const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const section = part.join('\n');
-  const start = old.indexOf('## Rust (');
+  const start = old.indexOf(sec.heading);
   let next;
   if (start >= 0) {
     const after = old.slice(start + 3).search(/^## (?!#)/m);

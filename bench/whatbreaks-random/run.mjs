@@ -25,6 +25,7 @@ import { cacheDir } from './generate.mjs';
 import { PyOracle, pyrightVersion } from './py-oracle.mjs';
 import { namesInProductCode } from './product-names.mjs';
 import { cargoVersion, RsOracle } from './rs-oracle.mjs';
+import { ghcVersion, HsOracle } from './hs-oracle.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -54,7 +55,7 @@ function oracleResults(name, targets) {
     const file = oracleCacheFile(t);
     let r = existsSync(file) && !args.includes('--no-cache') ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
     if (!r) {
-      if (!o) { log(`${name}: building the oracle`); o = { ts: () => new Oracle(dir), py: () => new PyOracle(name, dir), rs: () => new RsOracle(name, dir) }[corpora[name].lang](); }
+      if (!o) { log(`${name}: building the oracle`); o = { ts: () => new Oracle(dir), py: () => new PyOracle(name, dir), rs: () => new RsOracle(name, dir), hs: () => new HsOracle(name, dir, corpora[name]) }[corpora[name].lang](); }
       r = o.run(t);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, `${JSON.stringify(r)}\n`);
@@ -103,7 +104,7 @@ function textNaive(dir, t, ext) {
   const walk = (d) => {
     for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const f = path.join(d, e.name);
-      if (e.isDirectory()) { if (!['.git', '.scout', '__pycache__', 'target'].includes(e.name)) walk(f); } else if (e.name.endsWith(ext)) {
+      if (e.isDirectory()) { if (!['.git', '.scout', '__pycache__', 'target', 'dist-newstyle'].includes(e.name)) walk(f); } else if (e.name.endsWith(ext)) {
         readFileSync(f, 'utf8').split('\n').forEach((l, i) => { if (re.test(l)) pointers.push({ location: `${path.relative(dir, f)}:${i + 1}`, what: l.trim().slice(0, 100), risk: 'high' }); });
       }
     }
@@ -141,10 +142,10 @@ if (isMain) {
   // The targets of the corpora run; a Rust name that is a common word (`Position`, `Class`) and was in src/
   // before the Rust stratum was drawn is recorded in drawn.json (rust.nameCollisionsAtDraw) and let through.
   const checked = drawnFile.drawn.filter((t) => !only || only.includes(t.corpus));
-  const known = new Set(drawnFile.rust?.nameCollisionsAtDraw ?? []);
+  const known = new Set([...(drawnFile.rust?.nameCollisionsAtDraw ?? []), ...(drawnFile.haskell?.nameCollisionsAtDraw ?? [])]);
   const leaks = namesInProductCode(checked).filter((l) => !known.has(l));
   if (leaks.length) { console.error(`target names found in src/ (a benchmark that can be tuned to):\n  ${leaks.join('\n  ')}`); process.exit(1); }
-  log(`no drawn target name in src/ (${checked.length} names checked${known.size ? `; ${known.size} Rust collisions recorded at the draw let through` : ''})`);
+  log(`no drawn target name in src/ (${checked.length} names checked${known.size ? `; ${known.size} Rust/Haskell collisions recorded at the draw let through` : ''})`);
   const rowsDir = path.join(cacheDir, 'rows');
   mkdirSync(rowsDir, { recursive: true });
   const revision = scoutRevision();
@@ -185,7 +186,7 @@ if (isMain) {
     for (const t of todo) {
       const result = results.find((r) => r.target === t.target && r.file === t.file);
       const sites = sitesOf(result, unitOf);
-      const naive = lang === 'ts' ? naiveAnswer(project, service, result) : textNaive(dir, t, lang === 'rs' ? '.rs' : '.py');
+      const naive = lang === 'ts' ? naiveAnswer(project, service, result) : textNaive(dir, t, { rs: '.rs', hs: '.hs' }[lang] ?? '.py');
       const naivePointers = naive.pointers.map((p) => ({ ...parseLocation(p.location, dir), risk: 'high' }));
       const verify = gradeScout(scoutAsk(dir, question(t.target)), sites, dir);
       rows.set(t.target, { corpus: name, lang, split: t.split, order: t.order, target: t.target, file: t.file, line: t.line, kind: t.kind, family: t.family, revision,
@@ -209,6 +210,6 @@ if (isMain) {
     } finally { rmSync(path.join(dir, 'scout.config.json'), { force: true }); }
     service?.dispose();
   }
-  log(`done (scout ${revision}, pyright ${pyrightVersion()}, typescript ${ts.version}, ${cargoVersion()})`);
+  log(`done (scout ${revision}, pyright ${pyrightVersion()}, typescript ${ts.version}, ${cargoVersion()}, ${ghcVersion()})`);
   process.exit(0);
 }

@@ -15,6 +15,8 @@
  * The unmodified crate's errors are kept beside it (`baseline.json`, keyed by the crate's stamp and the
  * toolchain), so a fresh process does not check the baseline again.
  *
+ * The Haskell checker uses the same shadow (`ghc/<key>/src`, with its interface directories beside it).
+ *
  * One process at a time uses a shadow (a `lock` file with its pid); another one that finds it taken works in
  * a temporary shadow beside it (a cold check), removed afterwards.
  */
@@ -32,6 +34,18 @@ export function defaultCacheDir(): string {
 
 const COPIED = /(?:^|\/)Cargo\.(?:lock|toml)$/;
 
+/** What differs between the tools that use a shadow (the Haskell checker's GHC too). */
+export interface ShadowKind {
+  /** The cache subdirectory (`cargo`, `ghc`). */
+  tool: string;
+  /** Files mirrored as copies, never links (files the tool may rewrite). */
+  copied: RegExp;
+  /** What the notes call the mirrored tree (`crate`, `project`). */
+  noun: string;
+}
+
+const CARGO: ShadowKind = { tool: 'cargo', copied: COPIED, noun: 'crate' };
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -47,18 +61,20 @@ export class CargoShadow {
   /** CARGO_TARGET_DIR, kept between questions. */
   readonly targetDir: string;
   readonly notes: string[] = [];
-  private readonly home: string;
-  private readonly temporary: boolean;
+  /** The shadow's own directory in the cache (beside `dir`, for what the tool keeps between questions). */
+  readonly home: string;
+  /** Whether this is a temporary shadow (another process holds the persistent one): removed by dispose(). */
+  readonly temporary: boolean;
   private readonly lockFile: string | null;
 
   /**
    * `key`: what the shadow mirrors (the crate's real path); `cacheDir` must lie outside `root` (else the
    * system's temp directory is used).
    */
-  constructor(root: string, key: string, cacheDir: string = defaultCacheDir()) {
+  constructor(root: string, key: string, cacheDir: string = defaultCacheDir(), private readonly kind: ShadowKind = CARGO) {
     let base = path.resolve(cacheDir);
     if (isInside(path.resolve(root), base)) base = path.join(os.tmpdir(), `semantic-scout-${process.getuid?.() ?? 'user'}`);
-    this.home = path.join(base, 'cargo', createHash('sha1').update(key).digest('hex').slice(0, 16));
+    this.home = path.join(base, kind.tool, createHash('sha1').update(key).digest('hex').slice(0, 16));
     mkdirSync(this.home, { recursive: true });
     this.targetDir = path.join(this.home, 'target');
     const lock = path.join(this.home, 'lock');
@@ -70,7 +86,7 @@ export class CargoShadow {
       this.lockFile = null;
       this.temporary = true;
       this.dir = mkdtempSync(path.join(this.home, 'busy-'));
-      this.notes.push('another scout process was checking this crate: this check ran in a temporary copy (cold)');
+      this.notes.push(`another scout process was checking this ${kind.noun}: this check ran in a temporary copy (cold)`);
     }
     mkdirSync(this.dir, { recursive: true });
   }
@@ -121,7 +137,7 @@ export class CargoShadow {
         writeFileSync(to, edited.text);
         continue;
       }
-      const fresh = dirty.has(f.rel) || COPIED.test(f.rel);
+      const fresh = dirty.has(f.rel) || this.kind.copied.test(f.rel);
       let current;
       try {
         current = lstatSync(to);
@@ -141,7 +157,7 @@ export class CargoShadow {
         }
       }
     }
-    if (copied && !this.notes.some((n) => n.startsWith('the shadow'))) this.notes.push('the shadow crate holds copies (the cache directory is on another device than the repository)');
+    if (copied && !this.notes.some((n) => n.startsWith('the shadow'))) this.notes.push(`the shadow ${this.kind.noun} holds copies (the cache directory is on another device than the repository)`);
     this.prune(this.dir, '', keep);
     const stillDirty = edited ? [edited.rel] : [];
     writeFileSync(dirtyFile, JSON.stringify(stillDirty));

@@ -6,7 +6,7 @@
  * unmodified code. Each error is a verified pointer. Everything language-specific (how to find the
  * declaration, how to write the new variant, how to run the checker) lives behind this interface, in one
  * folder per language beside that language's exploration rules: src/scout/typescript/checker.ts,
- * src/scout/python/checker.ts, src/scout/rust/checker.ts. This folder (verify/) is the language-neutral
+ * src/scout/python/checker.ts, src/scout/rust/checker.ts, src/scout/haskell/checker.ts. This folder (verify/) is the language-neutral
  * core: the interface, the registry (checkers.ts), the verify step (verify.ts) and the merge with the
  * exploration (merge.ts).
  *

@@ -3,10 +3,12 @@
  * life of the MCP server (its workspace keeps it, so the TypeScript program stays warm across questions).
  * TypeScript runs in a worker thread; pyright (Python) as a language server in a child process over a
  * shadow copy, warm after the first question (dispose() kills it); cargo (Rust) over a shadow crate in the
- * user's cache, with a persistent target directory.
+ * user's cache, with a persistent target directory; ghc (Haskell) over a shadow project there, with
+ * persistent interfaces.
  * A language without a checker here is answered by the exploration alone, and the answer says so.
  */
 import type { Checker } from './checker.js';
+import { HaskellChecker } from '../haskell/checker.js';
 import { PythonChecker } from '../python/checker.js';
 import { RustChecker } from '../rust/checker.js';
 import { WorkerTypeScriptChecker } from '../typescript/worker-checker.js';
@@ -15,7 +17,7 @@ export class Checkers {
   private readonly list: Checker[];
 
   constructor(list?: Checker[]) {
-    this.list = list ?? [new WorkerTypeScriptChecker(), new PythonChecker(), new RustChecker()];
+    this.list = list ?? [new WorkerTypeScriptChecker(), new PythonChecker(), new RustChecker(), new HaskellChecker()];
   }
 
   /** The checker for a file, or null when its language has none. */

@@ -65,10 +65,12 @@ function changeActionFor(change: ChangeSpec, code: string, message: string): str
   }
 }
 
-/** What to do about an error, by the checker's code (TypeScript's, pyright's rules, rustc's) or its message. */
+/** What to do about an error, by the checker's code (TypeScript's, pyright's rules, rustc's, GHC's warning flags) or its message. */
 function actionFor(code: string, message: string): string {
   if (code === 'reportMatchNotExhaustive') return 'add a case for the new variant to this match (or a `case _:` if the others may share one)';
   if (code === 'E0004' || /^non-exhaustive patterns/.test(message)) return 'add an arm for the new variant to this match (or a `_` arm if the others may share one)';
+  if (code === '-Wincomplete-patterns' || code === '-Wincomplete-uni-patterns') return 'add an equation or a case alternative for the new constructor (or a `_` one if the others may share it)';
+  if (code === '-Wincomplete-record-updates') return 'this record update fails on the new constructor (it lacks these fields): match on the constructor first, or give the new constructor the fields';
   if (code === 'TS2366' || /lacks ending return|must return value on all code paths/.test(message)) return 'add a case for the new variant: the function no longer returns on every path';
   if (code === 'TS2741' || code === 'TS2739' || /is missing (?:the following )?propert/.test(message)) return 'add an entry for the new variant to this object';
   if (/is not a defined key in/.test(message)) return 'add a key for the new variant to the TypedDict, or narrow the value before indexing';

@@ -58,6 +58,21 @@ describe('mergeVerified', () => {
     expect(rest[0]?.pointer.risk).toBe('medium');
   });
 
+  it('GHC\'s warnings get a Haskell action: an equation or a case alternative, a record update', () => {
+    const { verified } = mergeVerified(
+      check([
+        error('src/Route.hs', 20, '-Wincomplete-patterns', "Pattern match(es) are non-exhaustive In an equation for ‘route’: Patterns not matched: ScoutNew__", fn('route', 20, 22)),
+        error('src/Kind.hs', 43, '-Wincomplete-record-updates', 'Pattern match(es) are non-exhaustive In a record-update construct: Patterns not matched: ScoutNew__', fn('rename', 43, 43)),
+      ]),
+      'ghc',
+      [],
+    );
+    expect(verified.map((p) => p.action)).toEqual([
+      'this record update fails on the new constructor (it lacks these fields): match on the constructor first, or give the new constructor the fields',
+      'add an equation or a case alternative for the new constructor (or a `_` one if the others may share it)',
+    ]);
+  });
+
   it('other change kinds: the action comes from the change and the error; the changed declaration is named as such', () => {
     const renamed: VariantCheck = { ...check([error('src/app.ts', 1, 'TS2305', "Module './config.js' has no exported member 'parseConfig'.", null), error('src/app.ts', 9, 'TS2339', "Property 'retries' does not exist on type 'Config'.", fn('retry', 8, 10))]), change: { kind: 'rename', newName: 'loadConfig' } };
     const merged = mergeVerified(renamed, 'typescript', [candidate('src/kind.ts:1', 5, 'definition (function): `export function parseConfig() {`', 'rename the definition')]);

@@ -1,0 +1,125 @@
+/**
+ * One `ghc --make -fno-code -fwrite-interface` over the shadow project, in a child process of its own process
+ * group (killed at the deadline, raising CheckTimeout, or when the request is aborted). Type checking only:
+ * no code is generated, but interfaces are written to a persistent directory so that the next run only
+ * checks the modules whose sources or imports changed. The incomplete-pattern warnings are turned on
+ * whatever the project's own flags; colours off; `-package-env -` so that an environment file (a user's
+ * cabal store) cannot change which packages are seen: only GHC's bundled packages are.
+ *
+ * GHC 9.0 has no JSON diagnostics: its text is returned as is (ghc-diagnostics.ts reads it), with the exit
+ * code. No `ghc` on PATH raises GhcUnavailable, whose reason says to install it.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { CheckTimeout } from '../verify/checker.js';
+
+/** GHC cannot check this project here; `reason` says why and how to fix it. */
+export class GhcUnavailable extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'GhcUnavailable';
+  }
+}
+
+export const INSTALL_GHC = 'ghc is not on PATH: install GHC (`apt-get install ghc`, or https://www.haskell.org/ghcup/) so that `ghc` runs, and ask again';
+
+let version: string | null = null;
+
+/** `ghc --numeric-version` (`9.0.2`), asked once per process; `unavailable` without ghc. */
+export function ghcVersion(): string {
+  if (version === null) {
+    try {
+      version = execFileSync('ghc', ['--numeric-version'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      version = 'unavailable';
+    }
+  }
+  return version;
+}
+
+/** The warnings that a new constructor raises, on whatever the project's own OPTIONS_GHC say. */
+export const PATTERN_WARNINGS = ['-Wincomplete-patterns', '-Wincomplete-uni-patterns', '-Wincomplete-record-updates', '-Woverlapping-patterns'];
+
+export interface GhcRun {
+  /** The directory ghc runs in (the shadow project). */
+  dir: string;
+  /** Project-relative target files. */
+  targets: readonly string[];
+  /** `-i` directories (project-relative) and language flags. */
+  sourceDirs: readonly string[];
+  languageFlags: readonly string[];
+  /** Where interfaces are read and written, and where anything else ghc writes goes. */
+  hiDir: string;
+  outDir: string;
+  deadline: number;
+  started: number;
+  signal?: AbortSignal;
+}
+
+export interface GhcOutput {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function ghcArgs(run: Pick<GhcRun, 'targets' | 'sourceDirs' | 'languageFlags' | 'hiDir' | 'outDir'>): string[] {
+  return [
+    '--make',
+    '-fno-code',
+    '-fwrite-interface',
+    '-outputdir',
+    run.outDir,
+    '-hidir',
+    run.hiDir,
+    '-package-env',
+    '-',
+    '-fdiagnostics-color=never',
+    // A module that does not compile (before the edit too) must not stop the check of the others.
+    '-fkeep-going',
+    '-j1',
+    '-i',
+    ...run.sourceDirs.map((d) => `-i${d}`),
+    ...run.languageFlags,
+    ...PATTERN_WARNINGS,
+    ...run.targets,
+  ];
+}
+
+export function runGhc(run: GhcRun): Promise<GhcOutput> {
+  return new Promise<GhcOutput>((resolve, reject) => {
+    run.signal?.throwIfAborted();
+    const child = spawn('ghc', ghcArgs(run), { cwd: run.dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, LANG: 'C.UTF-8' } });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    let settled = false;
+    const kill = (): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    };
+    const finish = (fn: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      run.signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    const timer = setTimeout(
+      () => {
+        kill();
+        finish(() => reject(new CheckTimeout(Math.round(performance.now() - run.started))));
+      },
+      Math.max(0, run.deadline - performance.now()),
+    );
+    const onAbort = (): void => {
+      kill();
+      finish(() => reject(run.signal?.reason instanceof Error ? run.signal.reason : new Error('aborted')));
+    };
+    run.signal?.addEventListener('abort', onAbort, { once: true });
+    child.on('error', (error: NodeJS.ErrnoException) => finish(() => reject(error.code === 'ENOENT' ? new GhcUnavailable(INSTALL_GHC) : error)));
+    child.on('close', (code) => finish(() => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') })));
+  });
+}
