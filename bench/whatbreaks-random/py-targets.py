@@ -1,7 +1,7 @@
 """Every eligible "add a variant" declaration of a Python project, with the edit (printed as JSON).
 
 Eligible: Enum subclasses (bases named Enum, IntEnum, StrEnum, Flag, IntFlag, ReprEnum): a member
-`__SCOUT_NEW = <value>` appended to the last member's line after `; ` (a string when every member value is a
+`SCOUT_NEW = <value>` appended to the last member's line after `; ` (a string when every member value is a
 string, `auto()` when the last one is `auto()`, else 987654); module-level Literal aliases (`X = Literal[...]`,
 `X: TypeAlias = Literal[...]`, `type X = Literal[...]`): `, "__scout_new"` before the closing bracket;
 class attributes annotated with Literal[...] (`Owner.attr`): the same. No edit adds a line.
@@ -88,7 +88,7 @@ def main(root):
                     else:
                         value = "987654"
                     pos = off(last.end_lineno, last.end_col_offset)
-                    out.append({"target": node.name, "file": rel, "line": node.lineno, "kind": f"enum ({'/'.join(sorted(bases & ENUM_BASES))})", "variants": len(members), "edits": [{"pos": pos, "insert": f"; __SCOUT_NEW = {value}"}]})
+                    out.append({"target": node.name, "file": rel, "line": node.lineno, "kind": f"enum ({'/'.join(sorted(bases & ENUM_BASES))})", "variants": len(members), "edits": [{"pos": pos, "insert": f"; SCOUT_NEW = {value}"}]})
                 for s in node.body:
                     if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and is_literal(s.annotation):
                         r = literal_edit(s.annotation)
