@@ -10,7 +10,7 @@
  * code. No `ghc` on PATH raises GhcUnavailable, whose reason says to install it.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { CheckTimeout } from '../verify/checker.js';
+import { boundedChild } from '../verify/bounded-child.js';
 
 /** GHC cannot check this project here; `reason` says why and how to fix it. */
 export class GhcUnavailable extends Error {
@@ -85,41 +85,16 @@ export function ghcArgs(run: Pick<GhcRun, 'targets' | 'sourceDirs' | 'languageFl
 }
 
 export function runGhc(run: GhcRun): Promise<GhcOutput> {
-  return new Promise<GhcOutput>((resolve, reject) => {
-    run.signal?.throwIfAborted();
-    const child = spawn('ghc', ghcArgs(run), { cwd: run.dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, LANG: 'C.UTF-8' } });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    let settled = false;
-    const kill = (): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    };
-    const finish = (fn: () => void): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      run.signal?.removeEventListener('abort', onAbort);
-      fn();
-    };
-    const timer = setTimeout(
-      () => {
-        kill();
-        finish(() => reject(new CheckTimeout(Math.round(performance.now() - run.started))));
-      },
-      Math.max(0, run.deadline - performance.now()),
-    );
-    const onAbort = (): void => {
-      kill();
-      finish(() => reject(run.signal?.reason instanceof Error ? run.signal.reason : new Error('aborted')));
-    };
-    run.signal?.addEventListener('abort', onAbort, { once: true });
-    child.on('error', (error: NodeJS.ErrnoException) => finish(() => reject(error.code === 'ENOENT' ? new GhcUnavailable(INSTALL_GHC) : error)));
-    child.on('close', (code) => finish(() => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') })));
-  });
+  if (run.signal?.aborted) return Promise.reject(run.signal.reason instanceof Error ? run.signal.reason : new Error('aborted'));
+  const child = spawn('ghc', ghcArgs(run), { cwd: run.dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, LANG: 'C.UTF-8' } });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (b: Buffer) => out.push(b));
+  child.stderr.on('data', (b: Buffer) => err.push(b));
+  return boundedChild(
+    child,
+    run,
+    (error) => (error.code === 'ENOENT' ? new GhcUnavailable(INSTALL_GHC) : error),
+    (code) => ({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+  );
 }

@@ -6,7 +6,7 @@
  * cargo at all) it throws CargoUnavailable, whose reason says how to fix it.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { CheckTimeout } from '../verify/checker.js';
+import { boundedChild } from '../verify/bounded-child.js';
 
 /** cargo cannot check this crate here; `reason` says why and how to fix it. */
 export class CargoUnavailable extends Error {
@@ -92,76 +92,47 @@ export function cargoFailure(stderr: string, dir: string): string {
 }
 
 export function runCargo(run: CargoRun): Promise<RsDiagnostic[]> {
-  return new Promise<RsDiagnostic[]>((resolve, reject) => {
-    run.signal?.throwIfAborted();
-    const args = ['check', '--offline', '--message-format=json', ...(run.workspace ? ['--workspace'] : [])];
-    const child = spawn('cargo', args, {
-      cwd: run.dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-      env: { ...process.env, CARGO_TARGET_DIR: run.targetDir, CARGO_TERM_COLOR: 'never', CARGO_TERM_PROGRESS_WHEN: 'never' },
-    });
-    const diagnostics: RsDiagnostic[] = [];
-    let partial = '';
-    let sawCompiler = false;
-    const err: Buffer[] = [];
-    const onLine = (line: string): void => {
-      if (!line.startsWith('{')) return;
-      let m: JsonMessage;
-      try {
-        m = JSON.parse(line) as JsonMessage;
-      } catch {
-        return;
-      }
-      if (m.reason !== 'compiler-message' || !m.message) return;
-      sawCompiler = true;
-      if (m.message.level !== 'error') return;
-      const spans = m.message.spans;
-      diagnostics.push({ code: m.message.code?.code ?? 'error', message: m.message.message, span: crateSpan(spans.find((s) => s.is_primary) ?? spans[0]) });
-    };
-    child.stdout.on('data', (b: Buffer) => {
-      const chunks = (partial + b.toString('utf8')).split('\n');
-      partial = chunks.pop() ?? '';
-      for (const l of chunks) onLine(l);
-    });
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    let settled = false;
-    const kill = (): void => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    };
-    const finish = (fn: () => void): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      run.signal?.removeEventListener('abort', onAbort);
-      fn();
-    };
-    const timer = setTimeout(
-      () => {
-        kill();
-        finish(() => reject(new CheckTimeout(Math.round(performance.now() - run.started))));
-      },
-      Math.max(0, run.deadline - performance.now()),
-    );
-    const onAbort = (): void => {
-      kill();
-      finish(() => reject(run.signal?.reason instanceof Error ? run.signal.reason : new Error('aborted')));
-    };
-    run.signal?.addEventListener('abort', onAbort, { once: true });
-    child.on('error', (error: NodeJS.ErrnoException) =>
-      finish(() => reject(error.code === 'ENOENT' ? new CargoUnavailable('cargo is not on PATH: install Rust (https://rustup.rs, or `apt-get install cargo rustc`) and ask again') : error)),
-    );
-    child.on('close', (code) => {
-      finish(() => {
-        if (partial) onLine(partial);
-        if (code === 0 || diagnostics.length > 0) resolve(diagnostics);
-        else if (sawCompiler) reject(new Error(`cargo check exited with code ${code} without an error message`));
-        else reject(new CargoUnavailable(cargoFailure(Buffer.concat(err).toString('utf8'), run.shownDir)));
-      });
-    });
+  if (run.signal?.aborted) return Promise.reject(run.signal.reason instanceof Error ? run.signal.reason : new Error('aborted'));
+  const args = ['check', '--offline', '--message-format=json', ...(run.workspace ? ['--workspace'] : [])];
+  const child = spawn('cargo', args, {
+    cwd: run.dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, CARGO_TARGET_DIR: run.targetDir, CARGO_TERM_COLOR: 'never', CARGO_TERM_PROGRESS_WHEN: 'never' },
   });
+  const diagnostics: RsDiagnostic[] = [];
+  let partial = '';
+  let sawCompiler = false;
+  const err: Buffer[] = [];
+  const onLine = (line: string): void => {
+    if (!line.startsWith('{')) return;
+    let m: JsonMessage;
+    try {
+      m = JSON.parse(line) as JsonMessage;
+    } catch {
+      return;
+    }
+    if (m.reason !== 'compiler-message' || !m.message) return;
+    sawCompiler = true;
+    if (m.message.level !== 'error') return;
+    const spans = m.message.spans;
+    diagnostics.push({ code: m.message.code?.code ?? 'error', message: m.message.message, span: crateSpan(spans.find((s) => s.is_primary) ?? spans[0]) });
+  };
+  child.stdout.on('data', (b: Buffer) => {
+    const chunks = (partial + b.toString('utf8')).split('\n');
+    partial = chunks.pop() ?? '';
+    for (const l of chunks) onLine(l);
+  });
+  child.stderr.on('data', (b: Buffer) => err.push(b));
+  return boundedChild(
+    child,
+    run,
+    (error) => (error.code === 'ENOENT' ? new CargoUnavailable('cargo is not on PATH: install Rust (https://rustup.rs, or `apt-get install cargo rustc`) and ask again') : error),
+    (code) => {
+      if (partial) onLine(partial);
+      if (code === 0 || diagnostics.length > 0) return diagnostics;
+      if (sawCompiler) throw new Error(`cargo check exited with code ${code} without an error message`);
+      throw new CargoUnavailable(cargoFailure(Buffer.concat(err).toString('utf8'), run.shownDir));
+    },
+  );
 }

@@ -1,0 +1,63 @@
+/**
+ * A checker's child process (cargo, ghc) bounded by its question: started in its own process group
+ * (`detached: true`) so that a compiler's own children die with it, and killed with the whole group at the
+ * deadline (CheckTimeout) or when the question is aborted (the signal's reason). One settlement only: a
+ * child that closes after being killed changes nothing.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { CheckTimeout } from './checker.js';
+
+export interface ChildBudget {
+  /** `performance.now()` value at which the child is killed. */
+  deadline: number;
+  /** When the check started (for the CheckTimeout's duration). */
+  started: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Settles with `onClose(exit code)` when the child closes, `onError(error)` when it cannot run (ENOENT:
+ * the tool is not installed), or a timeout / abort after killing its process group. `onClose` may throw to
+ * reject.
+ */
+export function boundedChild<T>(child: ChildProcess, budget: ChildBudget, onError: (error: NodeJS.ErrnoException) => Error, onClose: (code: number | null) => T): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const kill = (): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    };
+    const finish = (fn: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      budget.signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    const timer = setTimeout(
+      () => {
+        kill();
+        finish(() => reject(new CheckTimeout(Math.round(performance.now() - budget.started))));
+      },
+      Math.max(0, budget.deadline - performance.now()),
+    );
+    const onAbort = (): void => {
+      kill();
+      finish(() => reject(budget.signal?.reason instanceof Error ? budget.signal.reason : new Error('aborted')));
+    };
+    budget.signal?.addEventListener('abort', onAbort, { once: true });
+    child.on('error', (error: NodeJS.ErrnoException) => finish(() => reject(onError(error))));
+    child.on('close', (code) =>
+      finish(() => {
+        try {
+          resolve(onClose(code));
+        } catch (error) {
+          reject(error);
+        }
+      }),
+    );
+  });
+}
