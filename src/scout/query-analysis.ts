@@ -121,7 +121,8 @@ export interface IntentRule {
   cueWords: readonly string[];
 }
 
-const PARAM_WORDS = String.raw`(?:param(?:eter)?s?|arg(?:ument)?s?|return\s+types?|overloads?)`;
+// Whole words only: `ParameterSource` or `ArgsParser` named in a question is a name, not the word "parameter".
+const PARAM_WORDS = String.raw`(?:param(?:eter)?s?|arg(?:ument)?s?|return\s+types?|overloads?)\b`;
 
 /** Ordered: the first rule with a matching pattern decides. `locate` is the fallback. */
 export const INTENT_RULES: readonly IntentRule[] = [

@@ -126,3 +126,11 @@ describe('analyzeQuery: interpretation', () => {
     expect(analyzeQuery('').intent).toBe('locate');
   });
 });
+
+describe('names that start with a signature word', () => {
+  it('"add a variant to ParameterSource" is about a variant, not a parameter; "add a parameter to parseArgs" is about a parameter', () => {
+    expect(analyzeQuery('What breaks if I add a variant to ParameterSource?')).toMatchObject({ intent: 'add_variant', target: 'ParameterSource' });
+    expect(analyzeQuery('What breaks if I add a variant to `ArgumentKind`?')).toMatchObject({ intent: 'add_variant', target: 'ArgumentKind' });
+    expect(analyzeQuery('what breaks if I add a required parameter to `parseArgs`?')).toMatchObject({ intent: 'change_signature', target: 'parseArgs' });
+  });
+});

@@ -19,8 +19,13 @@ export interface MappedDiagnostic {
   message: string;
 }
 
+/**
+ * What a message says, for comparing before and after: its first line (what is wrong) with quoted types
+ * blanked. pyright's further lines explain, one per member of a union ("\"str\" is not assignable to type
+ * \"Literal['session']\"", ...), so a new variant adds a line to an error that was there already.
+ */
 export function messageKey(message: string): string {
-  return message.replace(/"[^"\n]*"/g, '"…"').replace(/\s+/g, ' ').trim();
+  return (message.split('\n')[0] ?? '').replace(/"[^"\n]*"/g, '"…"').replace(/\s+/g, ' ').trim();
 }
 
 const keyOf = (d: MappedDiagnostic): string => `${d.file}|${d.line}|${d.character}|${d.rule}|${messageKey(d.message)}`;

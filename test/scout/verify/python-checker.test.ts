@@ -192,6 +192,10 @@ describe('Python checker: pieces', () => {
     const after = [{ ...at, message: 'Cases within match statement do not exhaustively handle all values\n  Unhandled type: "Literal[E.MAX, E.SCOUT_NEW]"' }];
     expect(newDiagnostics(after, before)).toEqual([]);
     expect(newDiagnostics([...after, { ...at, line: 9, message: after[0]?.message ?? '' }], before).map((d) => d.line)).toEqual([9]);
+    // An error that was there already gains one explanation line per union member: the new variant adds a line, not an error.
+    const was = { file: 'f.py', line: 1107, character: 11, rule: 'reportReturnType', message: 'Type "str" is not assignable to return type "ScopeName"\n  "str" is not assignable to type "Literal[\'session\']"' };
+    const now = { ...was, message: `${was.message}\n  "str" is not assignable to type "Literal['__scout_new']"` };
+    expect(newDiagnostics([now], [was])).toEqual([]);
   });
 
   it('shadow: hard links to the user\'s files, the edited file a new one, the configuration kept with reportMatchNotExhaustive on', () => {
