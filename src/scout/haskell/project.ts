@@ -11,10 +11,10 @@
  * GHC is asked to check: every module under the source directories (a `Main` module only when it is the
  * only one: executables each have their own).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isInside, realRoot, resolvesInside, toRelative } from '../../workspace/confine.js';
+import { isInside, toRelative } from '../../workspace/confine.js';
+import { listShadowTree, type ShadowTree } from '../verify/shadow-tree.js';
 import type { CrateFile } from '../rust/crate.js';
 
 export interface HsProject {
@@ -117,62 +117,15 @@ export function findHsProject(root: string, file: string, fileText: string): HsP
   return { dir: toRelative(root, projectDir), manifest: found?.manifest ?? null, sourceDirs: [...dirs].sort(), languageFlags: [...(language ? [`-X${language}`] : []), ...flags] };
 }
 
-export interface HsTree {
-  files: CrateFile[];
-  /** Digest of every Haskell and manifest file's path, size and mtime. */
-  stamp: string;
-  skipped: string[];
-}
+/** The project's files (see verify/shadow-tree.ts). */
+export type HsTree = ShadowTree;
 
 const STAMPED = /(?:\.l?hs|\.hs-boot|\.cabal|(?:^|\/)package\.yaml|\.h)$/;
 const BUILD_OUTPUT = new Set(['dist', 'dist-newstyle', '.stack-work', 'node_modules']);
 
 /** Every file below the project directory GHC may read (CPP includes too); links followed only inside the root. */
 export function listHsFiles(root: string, projectDir: string): HsTree {
-  const base = path.join(root, projectDir);
-  const real = realRoot(root);
-  const files: CrateFile[] = [];
-  const skipped: string[] = [];
-  const seen = new Set<string>();
-  const h = createHash('sha1');
-  const walk = (dir: string, rel: string): void => {
-    let realDir: string;
-    try {
-      realDir = realpathSync(dir);
-    } catch {
-      return;
-    }
-    if (seen.has(realDir)) return;
-    seen.add(realDir);
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (e.name.startsWith('.') || BUILD_OUTPUT.has(e.name)) continue;
-      const abs = path.join(dir, e.name);
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isSymbolicLink() && !resolvesInside(root, abs, real)) {
-        skipped.push(toRelative(root, abs));
-        continue;
-      }
-      let st;
-      try {
-        st = statSync(abs);
-      } catch {
-        continue;
-      }
-      if (st.isDirectory()) walk(abs, r);
-      else if (st.isFile()) {
-        files.push({ rel: r, source: e.isSymbolicLink() ? realpathSync(abs) : abs, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
-        if (STAMPED.test(r)) h.update(`${r}\0${st.size}\0${st.mtimeMs}\0`);
-      }
-    }
-  };
-  if (existsSync(base)) walk(base, '');
-  return { files, stamp: h.digest('hex'), skipped };
+  return listShadowTree(root, projectDir, { skip: (name) => name.startsWith('.') || BUILD_OUTPUT.has(name), stamped: STAMPED });
 }
 
 export interface HsTargets {

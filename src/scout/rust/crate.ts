@@ -7,10 +7,10 @@
  * directories and links that lead outside the root) and a stamp of the Rust and Cargo files, the baseline's
  * cache key.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isInside, realRoot, resolvesInside, toRelative } from '../../workspace/confine.js';
+import { isInside, toRelative } from '../../workspace/confine.js';
+import { listShadowTree, type ShadowTree, type TreeFile } from '../verify/shadow-tree.js';
 
 export interface CrateLocation {
   /** Repository-relative directory of the package (`''` for the root). */
@@ -54,23 +54,9 @@ export function findCrate(root: string, file: string): CrateResult {
   return { ok: true, crate: { packageDir: toRelative(root, pkg), checkDir: toRelative(root, pkg), workspace: false } };
 }
 
-export interface CrateFile {
-  /** Path relative to the checked directory, `/` separators. */
-  rel: string;
-  /** The file's real path (links resolved, inside the root). */
-  source: string;
-  size: number;
-  mtimeMs: number;
-  ino: number;
-}
-
-export interface CrateTree {
-  files: CrateFile[];
-  /** Digest of every Rust and Cargo file's path, size and mtime. */
-  stamp: string;
-  /** Links left out because they lead outside the repository. */
-  skipped: string[];
-}
+/** A file of the crate, and the crate's files (see verify/shadow-tree.ts). */
+export type CrateFile = TreeFile;
+export type CrateTree = ShadowTree;
 
 const STAMPED = /(?:\.rs|(?:^|\/)Cargo\.(?:toml|lock)|(?:^|\/)rust-toolchain(?:\.toml)?|(?:^|\/)\.cargo\/config(?:\.toml)?)$/;
 
@@ -80,50 +66,8 @@ const STAMPED = /(?:\.rs|(?:^|\/)Cargo\.(?:toml|lock)|(?:^|\/)rust-toolchain(?:\
  * resolves inside the repository root.
  */
 export function listCrateFiles(root: string, checkDir: string): CrateTree {
-  const base = path.join(root, checkDir);
-  const real = realRoot(root);
-  const files: CrateFile[] = [];
-  const skipped: string[] = [];
-  const seenDirs = new Set<string>();
-  const h = createHash('sha1');
-  const walk = (dir: string, rel: string): void => {
-    let realDir: string;
-    try {
-      realDir = realpathSync(dir);
-    } catch {
-      return;
-    }
-    if (seenDirs.has(realDir)) return;
-    seenDirs.add(realDir);
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    const hasManifest = entries.some((e) => e.name === 'Cargo.toml');
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const abs = path.join(dir, e.name);
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if ((e.name.startsWith('.') && e.name !== '.cargo') || e.name === 'node_modules' || (hasManifest && e.name === 'target')) continue;
-      if (e.isSymbolicLink() && !resolvesInside(root, abs, real)) {
-        skipped.push(toRelative(root, abs));
-        continue;
-      }
-      let st;
-      try {
-        st = statSync(abs);
-      } catch {
-        continue;
-      }
-      if (st.isDirectory()) walk(abs, r);
-      else if (st.isFile()) {
-        const source = e.isSymbolicLink() ? realpathSync(abs) : abs;
-        files.push({ rel: r, source, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
-        if (STAMPED.test(r)) h.update(`${r}\0${st.size}\0${st.mtimeMs}\0`);
-      }
-    }
-  };
-  if (existsSync(base)) walk(base, '');
-  return { files, stamp: h.digest('hex'), skipped };
+  return listShadowTree(root, checkDir, {
+    skip: (name, siblings) => (name.startsWith('.') && name !== '.cargo') || name === 'node_modules' || (name === 'target' && siblings.some((e) => e.name === 'Cargo.toml')),
+    stamped: STAMPED,
+  });
 }
