@@ -17,6 +17,7 @@
 import path from 'node:path';
 import { newErrors } from '../verify/new-errors.js';
 import { columnBeforeConstructorEdit, onConstructorInsert, type HsEdit } from './constructor-edit.js';
+import { type MappedError, utf16Column } from '../verify/mapped-error.js';
 
 export interface GhcDiagnostic {
   /** As GHC prints it (relative to the directory it ran in). */
@@ -86,28 +87,8 @@ export function missingImports(diags: readonly GhcDiagnostic[]): MissingImport[]
   return out;
 }
 
-export interface HsMappedError {
-  /** Repository-relative path. */
-  file: string;
-  /** 0-based line and UTF-16 column in the original text. */
-  line: number;
-  character: number;
-  code: string;
-  message: string;
-}
-
-/** The UTF-16 column of 1-based character column `column` of a line. */
-function utf16Column(lineText: string | undefined, column: number): number {
-  if (!lineText) return column - 1;
-  let units = 0;
-  let chars = 0;
-  for (const ch of lineText) {
-    if (chars >= column - 1) break;
-    units += ch.length;
-    chars++;
-  }
-  return units + Math.max(0, column - 1 - chars);
-}
+/** A diagnostic at its repository position (verify/mapped-error.ts). */
+export type HsMappedError = MappedError;
 
 export interface HsMapContext {
   /** Repository-relative project directory GHC ran in (as mirrored). */

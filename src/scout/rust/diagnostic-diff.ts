@@ -11,29 +11,10 @@ import path from 'node:path';
 import type { RsDiagnostic } from './run-cargo.js';
 import { newErrors } from '../verify/new-errors.js';
 import { onInsert, columnBeforeEdit, type RsEdit } from './variant-edit.js';
+import { type MappedError, utf16Column } from '../verify/mapped-error.js';
 
-export interface RsMappedError {
-  /** Repository-relative path. */
-  file: string;
-  /** 0-based line and UTF-16 column in the original text. */
-  line: number;
-  character: number;
-  code: string;
-  message: string;
-}
-
-/** The UTF-16 column of 1-based character column `column` of a line. */
-function utf16Column(lineText: string | undefined, column: number): number {
-  if (!lineText) return column - 1;
-  let units = 0;
-  let chars = 0;
-  for (const ch of lineText) {
-    if (chars >= column - 1) break;
-    units += ch.length;
-    chars++;
-  }
-  return units + Math.max(0, column - 1 - chars);
-}
+/** A diagnostic at its repository position (verify/mapped-error.ts). */
+export type RsMappedError = MappedError;
 
 export interface MapContext {
   /** Absolute shadow directory cargo ran in, and its repository-relative counterpart. */
