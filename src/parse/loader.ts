@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Language as TsLanguage, Parser, Query } from 'web-tree-sitter';
+import { Language as TsLanguage, type Node, Parser, Query } from 'web-tree-sitter';
 import type { Language } from '../core/types.js';
 import type { LanguageSpec } from './language-spec.js';
 import { specFor } from './languages/index.js';
@@ -66,4 +66,16 @@ export function loadLanguage(language: Language): Promise<LoadedLanguage> {
     loaded.set(language, entry);
   }
   return entry;
+}
+
+/** Parse `text` as `language`; the callback gets the root node, and the tree is freed after it returns. */
+export async function withSyntaxTree<T>(language: Language, text: string, fn: (root: Node) => T): Promise<T> {
+  const { parser } = await loadLanguage(language);
+  const tree = parser.parse(text);
+  if (!tree) throw new Error('tree-sitter could not parse the file');
+  try {
+    return fn(tree.rootNode);
+  } finally {
+    tree.delete();
+  }
 }

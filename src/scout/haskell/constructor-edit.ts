@@ -8,7 +8,7 @@
  * a constructor, a function.
  */
 import type { Node } from 'web-tree-sitter';
-import { loadLanguage } from '../../parse/loader.js';
+import { withSyntaxTree } from '../../parse/loader.js';
 
 /** Upper-case (a constructor), and a trailing double underscore no hand-written Haskell constructor uses. */
 export const NEW_CONSTRUCTOR = 'ScoutNew__';
@@ -43,15 +43,8 @@ const WORDS: Record<string, string> = {
 };
 
 /** Parse Haskell text with the project's tree-sitter grammar; the callback gets the root (the tree is freed after). */
-export async function withHaskellTree<T>(text: string, fn: (root: Node) => T): Promise<T> {
-  const { parser } = await loadLanguage('haskell');
-  const tree = parser.parse(text);
-  if (!tree) throw new Error('tree-sitter could not parse the file');
-  try {
-    return fn(tree.rootNode);
-  } finally {
-    tree.delete();
-  }
+export function withHaskellTree<T>(text: string, fn: (root: Node) => T): Promise<T> {
+  return withSyntaxTree('haskell', text, fn);
 }
 
 /** The name node of a declaration (a function's is its `name` field too: a variable). */

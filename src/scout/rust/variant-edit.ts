@@ -6,7 +6,7 @@
  * `#[non_exhaustive]` need nothing special: the parse tells tokens from comments and strings.
  */
 import type { Node } from 'web-tree-sitter';
-import { loadLanguage } from '../../parse/loader.js';
+import { withSyntaxTree } from '../../parse/loader.js';
 
 export const NEW_VARIANT = '__ScoutNew';
 
@@ -43,15 +43,8 @@ const ITEM_WORDS: Record<string, string> = {
 };
 
 /** Parse Rust text with the project's tree-sitter grammar; the callback gets the root (the tree is freed after). */
-export async function withRustTree<T>(text: string, fn: (root: Node) => T): Promise<T> {
-  const { parser } = await loadLanguage('rust');
-  const tree = parser.parse(text);
-  if (!tree) throw new Error('tree-sitter could not parse the file');
-  try {
-    return fn(tree.rootNode);
-  } finally {
-    tree.delete();
-  }
+export function withRustTree<T>(text: string, fn: (root: Node) => T): Promise<T> {
+  return withSyntaxTree('rust', text, fn);
 }
 
 /** Named items (and enum variants) whose name node starts on 0-based `row`, outermost first. */
