@@ -61,6 +61,23 @@ function wordTokens(word: string): string[] {
 }
 
 /**
+ * The tokens to search for, word by word: a plain word by its stem alone, an identifier by its whole
+ * form and its stemmed parts. The index holds both the whole form and the stem of every word, so
+ * searching a plain word's two forms (`calculate`, `calculat`) would count it twice, and words
+ * with a suffix would outweigh rarer words without one (`trimean`). `skip` drops words (stop words).
+ */
+export function searchTokens(text: string, skip: (lowerWord: string) => boolean = () => false): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const lower = match[0].toLowerCase();
+    if (skip(lower)) continue;
+    const tokens = wordTokens(match[0]);
+    out.push(...(identifierParts(match[0]).length === 1 ? tokens.slice(-1) : tokens));
+  }
+  return out;
+}
+
+/**
  * The space-joined tokens of one word, memoized: indexing tokenizes every chunk, and the
  * same identifiers recur throughout a repository. Never empty (a word yields at least itself).
  */

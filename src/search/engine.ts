@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { codeTokens } from '../core/code-tokens.js';
+import { codeTokens, searchTokens } from '../core/code-tokens.js';
 import { ScoutError } from '../core/errors.js';
 import { readInsideRoot } from '../workspace/confine.js';
 import { compileFilters, describeFilters, needsDefinition, type SearchFilters } from './filters.js';
@@ -26,8 +26,9 @@ import {
 import { fuseLexicalAndVectors, hybridFusion, VECTOR_ONLY_CANDIDATES } from './fusion-policy.js';
 import { validateRequest, type SearchMode, type SearchRequest, type ValidRequest } from './request.js';
 import { gatherFileEvidence } from './file-evidence.js';
-import { prefersFileRanking, rankFiles, TEST_PATH_PATTERN, weightedTokens } from './file-ranking.js';
+import { FILE_WEIGHTS, isShortQuery, prefersFileRanking, rankFiles, SHORT_QUERY_FILE_WEIGHTS, TEST_PATH_PATTERN, weightedTokens } from './file-ranking.js';
 import { extractIssueTerms, isEmptyTerms, type IssueTerms } from './issue-text.js';
+import { droppableLanguageWords, ownLanguageWords } from './language-words.js';
 
 export interface SearchResult {
   file: string;
@@ -162,9 +163,12 @@ function toResult(c: Candidate, score: number): SearchResult {
   };
 }
 
-/** FTS5 query: every distinct token quoted (no operator injection), OR-ed; BM25 rewards matching more of them. */
-export function ftsQuery(query: string): string | null {
-  const tokens = [...new Set(codeTokens(query))].slice(0, MAX_QUERY_TOKENS);
+/**
+ * FTS5 query: every distinct search token quoted (no operator injection), OR-ed; BM25 rewards matching more
+ * of them. `skip`: words not searched for (the repository's own language).
+ */
+export function ftsQuery(query: string, skip: ReadonlySet<string> = new Set()): string | null {
+  const tokens = [...new Set(searchTokens(query, (w) => skip.has(w)))].slice(0, MAX_QUERY_TOKENS);
   if (tokens.length === 0) return null;
   return tokens.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
 }
@@ -218,8 +222,11 @@ async function rankedSearch(
   const vectorOnly = req.mode === 'semantic' && vectors !== null;
   const byFile = req.rank === 'files' || (req.rank === 'auto' && !vectorOnly && prefersFileRanking(req.query, identifierQuery));
   const terms = byFile ? extractIssueTerms(req.query) : null;
-  const tokens = terms ? weightedTokens(req.query, terms, FILE_QUERY_TOKENS) : [];
-  const match = terms ? (tokens.length > 0 ? tokens.map((t) => `"${t.token.replace(/"/g, '""')}"`).join(' OR ') : null) : ftsQuery(req.query);
+  const languageWords = new Set(identifierQuery && !byFile ? [] : droppableLanguageWords(req.query, ownLanguageWords(db)));
+  if (languageWords.size > 0) req.notes.push(`not searched for: ${[...languageWords].join(', ')} (the language of the repository's files)`);
+  const short = isShortQuery(req.query);
+  const tokens = terms ? weightedTokens(req.query, terms, FILE_QUERY_TOKENS, languageWords, short) : [];
+  const match = terms ? (tokens.length > 0 ? tokens.map((t) => `"${t.token.replace(/"/g, '""')}"`).join(' OR ') : null) : ftsQuery(req.query, languageWords);
   if (match === null) {
     req.notes.push('the query has no searchable words (only punctuation, symbols or control characters): nothing to rank; use literal or regex matching for exact text');
   }
@@ -275,7 +282,7 @@ async function rankedSearch(
   }
   ranked.sort((a, b) => b.score - a.score);
   ranked = ranked.filter((r) => r.score >= req.minScore);
-  if (byFile && terms) return fileRankedPage(db, req, compiled, ranked, terms, tokens, want, contextFiles);
+  if (byFile && terms) return fileRankedPage(db, req, compiled, ranked, terms, tokens, want, contextFiles, short);
   let ordered = ranked;
   if (req.stage === 'discover') ordered = diversify(ranked.map((r) => ({ ...r, path: r.candidate.path })), 2);
   const page = ordered.slice(0, want);
@@ -308,10 +315,11 @@ function fileRankedPage(
   tokens: Array<{ token: string; weight: number }>,
   want: number,
   contextFiles: ReadonlySet<string>,
+  short: boolean,
 ): Outcome {
   const gathered = gatherFileEvidence(db, compiled, { tokens, terms, chunks: ranked });
   const demote = req.demoteTests;
-  let files = rankFiles(gathered.files, demote);
+  let files = rankFiles(gathered.files, demote, short ? SHORT_QUERY_FILE_WEIGHTS : FILE_WEIGHTS);
   if (contextFiles.size > 0) files = [...files.filter((f) => contextFiles.has(f.path)), ...files.filter((f) => !contextFiles.has(f.path))];
   const page = files.slice(0, want);
   const bestInFile = db.prepare(
@@ -334,6 +342,26 @@ function fileRankedPage(
     if (chunks.length > 1) result.more_in_file = chunks.length - 1;
     results.push(result);
     texts.push(candidate.text);
+  }
+  // Fewer matching files than asked for (a repository of a few large files): fill the page with their next-best
+  // chunks rather than answer 3 results when 10 were asked and more chunks match.
+  if (results.length < want && page.length === files.length) {
+    const shown = new Set(results.map((r) => `${r.file}:${r.line}`));
+    // Scored below the last file, in the chunk ranking's order (ranked is sorted best first).
+    const last = results.at(-1)?.score ?? 0;
+    const top = ranked[0]?.score ?? 0;
+    let added = 0;
+    for (const r of ranked) {
+      if (results.length >= want || top <= 0) break;
+      const key = `${r.candidate.path}:${r.candidate.startLine}`;
+      if (shown.has(key)) continue;
+      shown.add(key);
+      const candidate = r.candidate.text === '' ? { ...r.candidate, text: (chunkText.get(r.candidate.chunkId) as string | undefined) ?? '' } : r.candidate;
+      results.push(toResult(candidate, last * Math.max(0, r.score / top)));
+      texts.push(candidate.text);
+      added++;
+    }
+    if (added > 0) req.notes.push(`only ${page.length} file(s) match: ${added} more chunk(s) of them follow, best first`);
   }
   req.notes.push(
     `ranking: files (prose or long query): files ranked on their best chunks, whole-file term matches (BM25 over the file's chunks), definitions the text names, verbatim strings and mentioned paths; one result per file, its best chunk shown, more_in_file counts its other matching chunks among the best ${FILE_CHUNK_POOL}; pass rank "chunks" for chunk-by-chunk ranking`,

@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// Query → function benchmark in the shape of CoSQA (issue 12): a web-search-style query, and the one function that
+// answers it among a pool of 1,000 documented Python functions, each in a file of its own with its docstring (as a
+// CoSQA code snippet). Plain BM25 over the files and scout's modes side by side, in one run. Not a test: CI does not
+// run it.
+//
+//   npm run build && node bench/query-function/run.mjs [--set heldout|dev|both]
+//
+// The pool: bench/query-function/pool.json (built by build.mjs from pinned public repositories, sources never
+// committed). The queries: queries.json, written for 320 seeded targets by someone who saw only each function's code
+// (README.md). Each query is dev or held-out by a hash of its id (40 % dev); tuning looked at dev only.
+// A hit is a result in the answer's file; its rank is its position in scout's result list (a second chunk of an
+// earlier file takes a place too, as it would in the agent's context). Writes bench/results/query-function.md.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Bm25Files } from '../bm25-files.mjs';
+import { corpusDir, gitInit, percentile, scoutIndex, scoutRevision, scoutSearchBatch } from '../corpus.mjs';
+import { documentedFunctions, eligible } from './build.mjs';
+import { splitOf } from './split.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arg = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : fallback;
+};
+const SETS = arg('--set', 'heldout') === 'both' ? ['heldout', 'dev'] : [arg('--set', 'heldout')];
+const K = 10;
+
+
+/** bench/corpus/query-function: one file per pool function, named by its pool position (the name says nothing). */
+function prepareCorpus(pool) {
+  const dir = path.join(corpusDir, 'query-function');
+  const signature = `${createHash('sha1').update(JSON.stringify(pool.functions)).digest('hex')} v1`;
+  const marker = path.join(dir, '.source');
+  const fileOf = new Map(pool.functions.map((fn, i) => [fn.id, `snippets/f${String(i).padStart(4, '0')}.py`]));
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === signature) return { dir, fileOf };
+  // A property's getter and setter share an id: the line tells them apart.
+  const byId = new Map(eligible(documentedFunctions()).map((fn) => [`${fn.id}@${fn.line}`, fn]));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, 'snippets'), { recursive: true });
+  for (const fn of pool.functions) {
+    const source = byId.get(`${fn.id}@${fn.line}`);
+    if (!source) throw new Error(`${fn.id} is not at line ${fn.line} in its pinned commit: rebuild the mirrors`);
+    writeFileSync(path.join(dir, fileOf.get(fn.id)), `${source.code}\n`);
+  }
+  writeFileSync(path.join(dir, '.gitignore'), '.source\n');
+  gitInit(dir);
+  writeFileSync(marker, signature);
+  return { dir, fileOf };
+}
+
+function rankIn(results, file) {
+  const at = results.findIndex((r) => r.file === file);
+  return at < 0 ? null : at + 1;
+}
+
+function summarize(ranks, times) {
+  const n = ranks.length;
+  const mrr = ranks.reduce((s, r) => s + (r !== null && r <= K ? 1 / r : 0), 0) / n;
+  const at = (k) => ranks.filter((r) => r !== null && r <= k).length / n;
+  return { mrr, r1: at(1), r5: at(5), r10: at(10), p50: times.length ? percentile(times, 50) : null };
+}
+
+const pool = JSON.parse(readFileSync(path.join(here, 'pool.json'), 'utf8'));
+const queries = JSON.parse(readFileSync(path.join(here, 'queries.json'), 'utf8'));
+const { dir, fileOf } = prepareCorpus(pool);
+rmSync(path.join(dir, '.scout'), { recursive: true, force: true });
+scoutIndex(dir);
+const bm25 = new Bm25Files(dir, [...fileOf.values()]);
+
+const SYSTEMS = [
+  ['scout (default)', []],
+  ['scout exact', ['--mode', 'exact']],
+  ['scout hybrid, rank chunks', ['--mode', 'hybrid', '--rank', 'chunks']],
+  ['scout semantic', ['--mode', 'semantic']],
+];
+const lines = [];
+const revision = scoutRevision();
+lines.push('# Query → function (CoSQA-shaped)', '');
+lines.push(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores, Node ${process.version}, scout at ${revision}, all systems in one run of \`node bench/query-function/run.mjs\`.`, '');
+lines.push(`Pool: ${pool.functions.length} documented Python functions (seed ${pool.seed}) from ${pool.repos.map((r) => `${r.repo}@${r.commit.slice(0, 10)}`).join(', ')}; one file each, docstring included.`);
+lines.push('Queries: web-search style, written for seeded targets by someone who saw only the function (queries.json). Hit: a result in the answer\'s file, ranked by its position in the result list.', '');
+const perQuery = {};
+for (const set of SETS) {
+  const items = queries.filter((q) => splitOf(q.id) === set && fileOf.has(q.id));
+  lines.push(`## ${set === 'heldout' ? 'Held-out' : 'Dev (used for tuning)'}: ${items.length} queries`, '');
+  lines.push('| system | MRR@10 | R@1 | R@5 | R@10 | median ms/query |', '|---|---|---|---|---|---|');
+  const base = items.map((q) => bm25.query(q.query, K));
+  const b = summarize(base.map((a, i) => rankIn(a.results, fileOf.get(items[i].id))), base.map((a) => a.elapsed_ms));
+  lines.push(`| BM25 over files (FTS5) | ${b.mrr.toFixed(3)} | ${(b.r1 * 100).toFixed(1)} % | ${(b.r5 * 100).toFixed(1)} % | ${(b.r10 * 100).toFixed(1)} % | ${b.p50.toFixed(1)} |`);
+  console.log(`${set.padEnd(7)} ${'BM25 files'.padEnd(28)} MRR@10 ${b.mrr.toFixed(3)} R@1 ${b.r1.toFixed(2)} R@10 ${b.r10.toFixed(2)}`);
+  for (const [name, extra] of SYSTEMS) {
+    const answers = scoutSearchBatch(dir, items.map((q) => q.query), { limit: K, extra });
+    const ranks = answers.map((a, i) => rankIn(a.results, fileOf.get(items[i].id)));
+    perQuery[`${set} ${name}`] = ranks;
+    const s = summarize(ranks, answers.map((a) => a.elapsed_ms));
+    const rankings = [...new Set(answers.map((a) => a.ranking))].join('/');
+    lines.push(`| ${name} (ranking: ${rankings}) | ${s.mrr.toFixed(3)} | ${(s.r1 * 100).toFixed(1)} % | ${(s.r5 * 100).toFixed(1)} % | ${(s.r10 * 100).toFixed(1)} % | ${s.p50.toFixed(1)} |`);
+    console.log(`${set.padEnd(7)} ${name.padEnd(28)} MRR@10 ${s.mrr.toFixed(3)} R@1 ${s.r1.toFixed(2)} R@10 ${s.r10.toFixed(2)} (${rankings})`);
+  }
+  lines.push('');
+}
+if (process.env.QF_DUMP) writeFileSync(process.env.QF_DUMP, JSON.stringify(perQuery));
+if (!process.env.QF_NO_WRITE) writeFileSync(path.join(here, '../results/query-function.md'), `${lines.join('\n')}\n`);
+console.log(lines.join('\n'));
