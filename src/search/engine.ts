@@ -222,9 +222,10 @@ async function rankedSearch(
   const vectorOnly = req.mode === 'semantic' && vectors !== null;
   const byFile = req.rank === 'files' || (req.rank === 'auto' && !vectorOnly && prefersFileRanking(req.query, identifierQuery));
   const terms = byFile ? extractIssueTerms(req.query) : null;
-  const languageWords = new Set(identifierQuery && !byFile ? [] : droppableLanguageWords(req.query, ownLanguageWords(db)));
-  if (languageWords.size > 0) req.notes.push(`not searched for: ${[...languageWords].join(', ')} (the language of the repository's files)`);
   const short = isShortQuery(req.query);
+  // Short prose only: in an issue text the word is one among many, and there it helped more than it hurt.
+  const languageWords = new Set(short && !identifierQuery ? droppableLanguageWords(req.query, ownLanguageWords(db)) : []);
+  if (languageWords.size > 0) req.notes.push(`not searched for: ${[...languageWords].join(', ')} (the language of the repository's files)`);
   const tokens = terms ? weightedTokens(req.query, terms, FILE_QUERY_TOKENS, languageWords, short) : [];
   const match = terms ? (tokens.length > 0 ? tokens.map((t) => `"${t.token.replace(/"/g, '""')}"`).join(' OR ') : null) : ftsQuery(req.query, languageWords);
   if (match === null) {

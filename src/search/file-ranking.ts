@@ -129,10 +129,13 @@ export function weightedTokens(query: string, terms: IssueTerms, max: number, sk
     counts.set(token, (counts.get(token) ?? 0) + weight);
   };
   const dropped = (word: string): boolean => isStopWord(word, short) || skip.has(word);
+  // A long text keeps both forms of a suffixed word (`parsing`, `pars`): on the localization dev set that double
+  // weight scored better (Acc@5 0.96 against 0.92); a short query counts each word once (bench/query-function).
+  const tokensOf = (text: string): string[] => (short ? searchTokens(text, dropped) : codeTokens(text));
   const useful = (t: string): boolean => !isStopWord(t, short) && (short || (t.length > 1 && !/^\d+$/.test(t)));
-  for (const t of searchTokens(query, dropped)) if (useful(t)) add(t, 1);
+  for (const t of tokensOf(query)) if (useful(t)) add(t, 1);
   const named = [...terms.identifiers, ...terms.options, ...terms.paths.map((p) => p.replace(/\.[a-z]+$/, '')), ...terms.errors];
-  for (const n of named) for (const t of new Set(searchTokens(n, dropped))) if (useful(t)) add(t, 2);
+  for (const n of named) for (const t of new Set(tokensOf(n))) if (useful(t)) add(t, 2);
   let out = order.map((token) => ({ token, weight: 1 + Math.log(counts.get(token) ?? 1) }));
   if (out.length === 0) out = [...new Set(codeTokens(query))].map((token) => ({ token, weight: 1 }));
   // Stable: heaviest first, then first occurrence.
