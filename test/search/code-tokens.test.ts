@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeTokens, identifierParts, pathTokens, stem } from '../../src/core/code-tokens.js';
+import { codeTokens, identifierParts, pathTokens, searchTokens, stem } from '../../src/core/code-tokens.js';
 
 describe('code-aware tokens', () => {
   it('splits identifiers on camelCase, acronyms, snake_case, kebab-case and digits', () => {
@@ -33,5 +33,17 @@ describe('code-aware tokens', () => {
     expect(pathTokens('src/auth/TokenValidator.ts')).toEqual(['src', 'auth', 'tokenvalidator', 'token', 'validator', 'ts']);
     expect(stem('types')).toBe(stem('typing'));
     expect(stem('files')).toBe(stem('file'));
+  });
+});
+
+describe('searchTokens', () => {
+  it('searches a plain word by its stem alone and an identifier by its whole form and parts', () => {
+    expect(searchTokens('calculate trimean parseDuration')).toEqual(['calculat', 'trimean', 'parseduration', 'pars', 'duration']);
+    // Every stem it searches is one the index holds for the word's other forms.
+    for (const word of ['calculated', 'calculates', 'calculating']) expect(codeTokens(word)).toContain('calculat');
+  });
+
+  it('skips the words the caller drops, before stemming', () => {
+    expect(searchTokens('python read files', (w) => w === 'python')).toEqual(['read', stem('files')]);
   });
 });

@@ -1,7 +1,7 @@
 /** What a bug report names: pure extraction. */
 import { describe, expect, it } from 'vitest';
 import { extractIssueTerms, tracePath } from '../../src/search/issue-text.js';
-import { isTestPath, prefersFileRanking, rankFiles, weightedTokens, type FileEvidence } from '../../src/search/file-ranking.js';
+import { isShortQuery, isTestPath, prefersFileRanking, rankFiles, weightedTokens, type FileEvidence } from '../../src/search/file-ranking.js';
 
 const PYTHON_ISSUE = `unittest setUpClass fixtures no longer "private"
 
@@ -90,5 +90,23 @@ describe('file ranking (pure)', () => {
     expect(prefersFileRanking('Cause.pretty', true)).toBe(false);
     expect(prefersFileRanking('retry with exponential backoff', false)).toBe(true);
     expect(prefersFileRanking('parseDuration fails on negative numbers with a space', true)).toBe(true);
+  });
+});
+
+describe('short queries', () => {
+  it('are one line of at most 12 words', () => {
+    expect(isShortQuery('python split list into n equal parts')).toBe(true);
+    expect(isShortQuery('one two three four five six seven eight nine ten eleven twelve thirteen')).toBe(false);
+    expect(isShortQuery('title\n\nbody')).toBe(false);
+  });
+
+  it('keep every word (issue-prose words name what code does) but the skipped ones; long texts drop stop words', () => {
+    const q = 'python add header into n responses';
+    const short = weightedTokens(q, extractIssueTerms(q), 40, new Set(['python']), true).map((t) => t.token);
+    expect(short).toEqual(['add', 'header', 'into', 'n', 'respons']);
+    const long = weightedTokens(q, extractIssueTerms(q), 40).map((t) => t.token);
+    expect(long).not.toContain('add');
+    expect(long).not.toContain('into');
+    expect(long).toContain('python');
   });
 });
