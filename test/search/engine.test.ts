@@ -240,6 +240,15 @@ Calling \`validateToken\` with a token from refreshSession throws "bad token" ev
     expect(answer.interpreted_as?.identifiers).toEqual(expect.arrayContaining(['validateToken', 'refreshSession']));
   });
 
+  it('a short query does not search for the language of the repository, and says so', async () => {
+    const answer = await run({ query: 'typescript validate a token' });
+    expect(answer.ranking).toBe('files');
+    expect(answer.notes.join()).toMatch(/not searched for: typescript \(the language of the repository's files\)/);
+    expect(answer.results[0]?.file).toBe('src/auth/tokens.ts');
+    const long = await run({ query: report });
+    expect(long.notes.join()).not.toMatch(/not searched for/);
+  });
+
   it('test demotion and file ranking can be switched off; filters still apply', async () => {
     const plain = await run({ query: report, demote_tests: false });
     expect(plain.notes.join()).not.toMatch(/test files ranked after/);
