@@ -187,7 +187,10 @@ describe('scout search and scout symbol', () => {
     expect(answer.ranking).toBe('files');
     expect(answer.interpreted_as.identifiers).toEqual(expect.arrayContaining(['endpointFor', 'LLMKind', 'Anthropic']));
     const files = answer.results.map((r: { file: string }) => r.file);
-    expect(new Set(files).size).toBe(files.length);
+    // One result per file first; the fixture has fewer matching files than the limit, so their next chunks follow.
+    const distinct = [...new Set(files)];
+    expect(files.slice(0, distinct.length)).toEqual(distinct);
+    expect(answer.notes.join()).toMatch(new RegExp(`only ${distinct.length} file\\(s\\) match`));
     const chunks = JSON.parse(scout('search', report, '--repo', repo.root, '--json', '--rank', 'chunks', '--demote-tests', 'false').stdout);
     expect(chunks.ranking).toBe('chunks');
     const text = scout('search', report, '--repo', repo.root);
