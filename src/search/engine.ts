@@ -28,7 +28,7 @@ import { validateRequest, type SearchMode, type SearchRequest, type ValidRequest
 import { gatherFileEvidence } from './file-evidence.js';
 import { FILE_WEIGHTS, isShortQuery, prefersFileRanking, rankFiles, SHORT_QUERY_FILE_WEIGHTS, TEST_PATH_PATTERN, weightedTokens } from './file-ranking.js';
 import { extractIssueTerms, isEmptyTerms, type IssueTerms } from './issue-text.js';
-import { droppableLanguageWords, ownLanguageWords } from './language-words.js';
+import { ownLanguageWordsIn } from './language-words.js';
 
 export interface SearchResult {
   file: string;
@@ -224,7 +224,7 @@ async function rankedSearch(
   const terms = byFile ? extractIssueTerms(req.query) : null;
   const short = isShortQuery(req.query);
   // Short prose only: in an issue text the word is one among many, and there it helped more than it hurt.
-  const languageWords = new Set(short && !identifierQuery ? droppableLanguageWords(req.query, ownLanguageWords(db)) : []);
+  const languageWords = new Set(short && !identifierQuery ? ownLanguageWordsIn(db, req.query) : []);
   if (languageWords.size > 0) req.notes.push(`not searched for: ${[...languageWords].join(', ')} (the language of the repository's files)`);
   const tokens = terms ? weightedTokens(req.query, terms, FILE_QUERY_TOKENS, languageWords, short) : [];
   const match = terms ? (tokens.length > 0 ? tokens.map((t) => `"${t.token.replace(/"/g, '""')}"`).join(' OR ') : null) : ftsQuery(req.query, languageWords);

@@ -7,29 +7,30 @@
  */
 import type Database from 'better-sqlite3';
 
-const NAMES: Readonly<Record<string, readonly string[]>> = {
-  python: ['python', 'python3', 'py'],
-  typescript: ['typescript', 'ts'],
-  javascript: ['javascript', 'js'],
-  go: ['golang'],
+/** Each word, and the languages of files that make it the repository's own language. */
+const LANGUAGES_OF_WORD: Readonly<Record<string, readonly string[]>> = {
+  python: ['python'],
+  python3: ['python'],
+  py: ['python'],
+  // TypeScript projects are full of JavaScript and the other way round.
+  typescript: ['typescript', 'javascript'],
+  ts: ['typescript', 'javascript'],
+  javascript: ['typescript', 'javascript'],
+  js: ['typescript', 'javascript'],
+  golang: ['go'],
   rust: ['rust'],
   java: ['java'],
   haskell: ['haskell'],
 };
 
-/** The lower-case words that name a language some indexed file is written in. */
-export function ownLanguageWords(db: Database.Database): Set<string> {
-  const languages = db.prepare('SELECT DISTINCT language FROM files').pluck().all() as string[];
-  const words = new Set<string>();
-  for (const language of languages) for (const w of NAMES[language] ?? []) words.add(w);
-  // TypeScript projects are full of JavaScript and the other way round.
-  if (words.has('typescript') || words.has('javascript')) for (const w of [...NAMES.typescript!, ...NAMES.javascript!]) words.add(w);
-  return words;
-}
-
-/** The language words the query uses, when something else is left to search for (else none). */
-export function droppableLanguageWords(query: string, own: ReadonlySet<string>): string[] {
+/**
+ * The words of the query that name a language some indexed file is written in, when something else is
+ * left to search for (else none). Only a query that names a language costs a lookup.
+ */
+export function ownLanguageWordsIn(db: Database.Database, query: string): string[] {
   const words = query.toLowerCase().match(/[a-z0-9_$]+/g) ?? [];
-  const found = [...new Set(words.filter((w) => own.has(w)))];
-  return words.some((w) => !own.has(w) && w.length > 1) ? found : [];
+  const named = [...new Set(words.filter((w) => Object.hasOwn(LANGUAGES_OF_WORD, w)))];
+  if (named.length === 0 || !words.some((w) => !named.includes(w) && w.length > 1)) return [];
+  const present = db.prepare('SELECT 1 FROM files WHERE language = ? LIMIT 1').pluck();
+  return named.filter((w) => (LANGUAGES_OF_WORD[w] ?? []).some((language) => present.get(language) !== undefined));
 }

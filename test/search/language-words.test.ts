@@ -1,18 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { droppableLanguageWords } from '../../src/search/language-words.js';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ownLanguageWordsIn } from '../../src/search/language-words.js';
 
-describe('droppableLanguageWords', () => {
-  const own = new Set(['python', 'python3', 'py']);
+describe('ownLanguageWordsIn', () => {
+  // The files table as the index has it, reduced to what the lookup reads.
+  const db = new Database(':memory:');
+  db.exec("CREATE TABLE files (path TEXT, language TEXT); INSERT INTO files VALUES ('a.py', 'python'), ('b.md', 'markdown')");
+  afterAll(() => db.close());
 
-  it('names the repository-language words of a query that has other words', () => {
-    expect(droppableLanguageWords('python read file with encoding', own)).toEqual(['python']);
-    expect(droppableLanguageWords('How to merge dicts in Python 3? python', own)).toEqual(['python']);
+  it('names the words of a query that name the language of indexed files', () => {
+    expect(ownLanguageWordsIn(db, 'python read file with encoding')).toEqual(['python']);
+    expect(ownLanguageWordsIn(db, 'How to merge dicts in Python 3? py')).toEqual(['python', 'py']);
   });
 
-  it('keeps them when nothing else would be left, and keeps other languages', () => {
-    expect(droppableLanguageWords('python', own)).toEqual([]);
-    expect(droppableLanguageWords('spawn a typescript compiler', own)).toEqual([]);
-    // Part of an identifier is not the word.
-    expect(droppableLanguageWords('py_compile module', own)).toEqual([]);
+  it('keeps them when nothing else would be left, other languages, and parts of identifiers', () => {
+    expect(ownLanguageWordsIn(db, 'python')).toEqual([]);
+    expect(ownLanguageWordsIn(db, 'spawn a typescript compiler')).toEqual([]);
+    expect(ownLanguageWordsIn(db, 'py_compile module')).toEqual([]);
   });
 });
