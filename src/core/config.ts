@@ -20,7 +20,7 @@ export interface ScoutConfig {
     exclude: string[];
     /** Directory names always skipped. */
     defaultExcludes: string[];
-    /** Parse in worker threads: 'auto' uses them when there is more than one core and enough files. */
+    /** Worker threads parsing besides the main thread: 'auto' uses them when there is more than one core and enough files. */
     workers: 'auto' | number;
   };
   freshness: {

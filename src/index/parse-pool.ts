@@ -1,7 +1,11 @@
 /**
  * Runs parse jobs in worker threads when that pays (more than one core, enough
- * files), else in this thread. Results arrive in completion order through `onOutcome`,
- * so the main thread writes to SQLite while workers parse.
+ * files), and in this thread too. Results arrive in completion order through `onOutcome`,
+ * so the main thread writes to SQLite while workers parse. The main thread is one of the
+ * parsers rather than a waiter: it takes the smallest jobs (from the end of the list, which
+ * is sorted largest first) so that it returns quickly to feeding the workers and writing.
+ * A worker costs a whole isolate (its own JIT warm-up, wasm compilation and heap), so on
+ * two cores one worker plus the main thread beats two workers plus a mostly idle main thread.
  */
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -22,11 +26,15 @@ function fromWorker(outcome: WorkerOutcome): ParseOutcome {
 /** Below this many jobs, starting workers (≈50 ms each with grammar loading) costs more than it saves. */
 const MIN_JOBS_FOR_WORKERS = 40;
 
+/** Worker threads besides the main thread, which parses as well. */
 export function chooseWorkerCount(setting: 'auto' | number, jobs: number): number {
   if (typeof setting === 'number') return setting;
   if (jobs < MIN_JOBS_FOR_WORKERS) return 0;
-  return Math.max(0, Math.min(os.availableParallelism() - 0, 2));
+  return Math.max(0, Math.min(os.availableParallelism() - 1, 2));
 }
+
+/** Let pending events (worker messages) run between two jobs on the main thread. */
+const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function workerScript(): string | null {
   const url = new URL('./parse-worker.js', import.meta.url);
@@ -46,16 +54,25 @@ export async function runParseJobs(
     return { workersUsed: 0 };
   }
   const count = Math.min(workerCount, jobs.length);
+  // Workers take jobs from the front (largest first), the main thread from the back: jobs[next, end).
   let next = 0;
-  await Promise.all(
-    Array.from({ length: count }, () =>
+  let end = jobs.length;
+  const mainThread = async (): Promise<void> => {
+    while (next < end) {
+      const job = jobs[--end] as ParseJob;
+      onOutcome(await runParseJob(job));
+      await yieldToEvents();
+    }
+  };
+  await Promise.all([
+    mainThread(),
+    ...Array.from({ length: count }, () =>
       new Promise<void>((resolve, reject) => {
         const worker = new Worker(script);
         let inFlight = 0;
         const sendNext = (): void => {
-          const job = jobs[next];
-          if (job) {
-            next++;
+          if (next < end) {
+            const job = jobs[next++] as ParseJob;
             inFlight++;
             worker.postMessage(job);
           } else if (inFlight === 0) {
@@ -80,6 +97,6 @@ export async function runParseJobs(
         sendNext();
       }),
     ),
-  );
+  ]);
   return { workersUsed: count };
 }

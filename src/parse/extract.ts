@@ -450,7 +450,19 @@ function* lowerBoundSlice(items: ComplexityItem[], start: number): Generator<Com
   }
 }
 
+/**
+ * ERROR nodes in the tree (at least 1 when it has errors). Only subtrees flagged
+ * `hasError` can hold one, so the walk skips the rest instead of visiting the whole
+ * tree as descendantsOfType does. (An ERROR node nested in another may itself carry
+ * no `hasError` flag, hence the isError test on children too.)
+ */
 function countSyntaxErrors(root: Node): number {
   if (!root.hasError) return 0;
-  return Math.max(1, root.descendantsOfType('ERROR').length);
+  let count = 0;
+  const pending: Node[] = [root];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.isError) count++;
+    for (const child of node.children) if (child && (child.hasError || child.isError)) pending.push(child);
+  }
+  return Math.max(1, count);
 }

@@ -236,11 +236,12 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
   const deleteVector = db.prepare('DELETE FROM chunk_vectors WHERE rowid = ?');
   const insertVector = db.prepare('INSERT INTO chunk_vectors(rowid, embedding, text_hash) VALUES (?, ?, ?)');
   const cachePut = db.prepare('INSERT INTO embedding_cache(hash, provider, vector) VALUES (?, ?, ?) ON CONFLICT(hash) DO UPDATE SET provider = excluded.provider, vector = excluded.vector');
-  const storeFor = (hash: string, ids: number[], blob: Buffer): number => {
+  // `embedded` is the text whose hash is `hash`: comparing texts spares hashing every chunk twice.
+  const storeFor = (hash: string, embedded: string, ids: number[], blob: Buffer): number => {
     let stored = 0;
     for (const id of ids) {
       const text = currentText.get(id);
-      if (text === undefined || contentHash(embeddingText(text, maxChars) ?? '') !== hash) continue;
+      if (text === undefined || embeddingText(text, maxChars) !== embedded) continue;
       deleteVector.run(BigInt(id));
       insertVector.run(BigInt(id), blob, hash);
       stored++;
@@ -259,7 +260,7 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
       if (pending.has(hash)) continue;
       const blob = cacheGet.get(hash, provider.id);
       if (!blob || blob.length !== dims * 4) continue;
-      storeFor(hash, entry.ids, blob);
+      storeFor(hash, entry.text, entry.ids, blob);
       fromCache += entry.ids.length;
       done += entry.ids.length;
       wanted.delete(hash);
@@ -294,7 +295,7 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
         const vector = pending.get(hash) as Float32Array;
         const blob = toBlob(vector);
         if (provider.cacheVectors !== false) cachePut.run(hash, provider.id, blob);
-        storeFor(hash, entry.ids, blob);
+        storeFor(hash, entry.text, entry.ids, blob);
         done += entry.ids.length;
         pending.delete(hash);
       }
