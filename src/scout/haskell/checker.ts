@@ -17,7 +17,8 @@
  */
 import path from 'node:path';
 import { readInsideRoot, realRoot } from '../../workspace/confine.js';
-import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from '../verify/checker.js';
+import { type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from '../verify/checker.js';
+import { deadlineStep, OneAtATime } from '../verify/check-pacing.js';
 import { HsStore, type HsBaseline, type LeftOut } from './baseline.js';
 import { applyConstructorEdit, constructorEdit, NEW_CONSTRUCTOR, withHaskellTree } from './constructor-edit.js';
 import { haskellPlaceAt } from './enclosing-place.js';
@@ -42,7 +43,7 @@ export class HaskellChecker implements Checker {
   readonly name = 'ghc';
   private readonly warm = new Map<string, HsBaseline>();
   /** One check per project at a time in this process (they share the shadow). */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new OneAtATime();
 
   /** `cacheDir`: where shadow projects and their interfaces live (default: the user's cache directory). */
   constructor(private readonly options: { cacheDir?: string } = {}) {}
@@ -60,20 +61,12 @@ export class HaskellChecker implements Checker {
   }
 
   addVariant(request: CheckRequest): Promise<CheckOutcome> {
-    const run = this.queue.then(
-      () => this.check(request),
-      () => this.check(request),
-    );
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.queue.run(() => this.check(request));
   }
 
   private async check(request: CheckRequest): Promise<CheckOutcome> {
     const started = performance.now();
-    const step = (): void => {
-      request.signal?.throwIfAborted();
-      if (performance.now() > request.deadline) throw new CheckTimeout(Math.round(performance.now() - started));
-    };
+    const step = deadlineStep(request, started);
     step();
     const root = path.resolve(request.root);
     const rel = request.declaration.file.split(path.sep).join('/');

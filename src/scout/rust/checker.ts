@@ -15,7 +15,8 @@
  */
 import path from 'node:path';
 import { readInsideRoot, realRoot } from '../../workspace/confine.js';
-import { CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from '../verify/checker.js';
+import { type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from '../verify/checker.js';
+import { deadlineStep, OneAtATime } from '../verify/check-pacing.js';
 import { findCrate, listCrateFiles } from './crate.js';
 import { mapRustDiagnostics, type RsMappedError, newRustErrors } from './diagnostic-diff.js';
 import { rustPlaceAt } from './enclosing-place.js';
@@ -33,7 +34,7 @@ export class RustChecker implements Checker {
   readonly name = 'cargo';
   private readonly warm = new Map<string, Warm>();
   /** One check per crate at a time in this process (they share the shadow). */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new OneAtATime();
 
   /** `cacheDir`: where shadow crates and cargo's target directories live (default: the user's cache directory). */
   constructor(private readonly options: { cacheDir?: string } = {}) {}
@@ -51,20 +52,12 @@ export class RustChecker implements Checker {
   }
 
   addVariant(request: CheckRequest): Promise<CheckOutcome> {
-    const run = this.queue.then(
-      () => this.check(request),
-      () => this.check(request),
-    );
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.queue.run(() => this.check(request));
   }
 
   private async check(request: CheckRequest): Promise<CheckOutcome> {
     const started = performance.now();
-    const step = (): void => {
-      request.signal?.throwIfAborted();
-      if (performance.now() > request.deadline) throw new CheckTimeout(Math.round(performance.now() - started));
-    };
+    const step = deadlineStep(request, started);
     step();
     const root = path.resolve(request.root);
     const { declaration } = request;
