@@ -27,6 +27,9 @@ const arg = (name, fallback) => {
   return at > 0 ? process.argv[at + 1] : fallback;
 };
 const SETS = arg('--set', 'heldout') === 'both' ? ['heldout', 'dev'] : [arg('--set', 'heldout')];
+// queries.json (written from the code) or gap-queries.json (the searcher's everyday words, not the code's), or both.
+const QUERY_SETS = arg('--queries', 'both') === 'both' ? ['written', 'gap'] : [arg('--queries', 'both')];
+const QUERY_FILES = { written: 'queries.json', gap: 'gap-queries.json' };
 const K = 10;
 
 
@@ -65,7 +68,7 @@ function summarize(ranks, times) {
 }
 
 const pool = JSON.parse(readFileSync(path.join(here, 'pool.json'), 'utf8'));
-const queries = JSON.parse(readFileSync(path.join(here, 'queries.json'), 'utf8'));
+const querySets = Object.fromEntries(QUERY_SETS.map((name) => [name, JSON.parse(readFileSync(path.join(here, QUERY_FILES[name]), 'utf8'))]));
 const { dir, fileOf } = prepareCorpus(pool);
 rmSync(path.join(dir, '.scout'), { recursive: true, force: true });
 scoutIndex(dir);
@@ -82,24 +85,24 @@ const revision = scoutRevision();
 lines.push('# Query → function (CoSQA-shaped)', '');
 lines.push(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores, Node ${process.version}, scout at ${revision}, all systems in one run of \`node bench/query-function/run.mjs\`.`, '');
 lines.push(`Pool: ${pool.functions.length} documented Python functions (seed ${pool.seed}) from ${pool.repos.map((r) => `${r.repo}@${r.commit.slice(0, 10)}`).join(', ')}; one file each, docstring included.`);
-lines.push('Queries: web-search style, written for seeded targets by someone who saw only the function (queries.json). Hit: a result in the answer\'s file, ranked by its position in the result list.', '');
+lines.push('Queries, web-search style, for seeded targets, by people who saw only the function and never scout\'s answers: **written** (queries.json, 320 targets: what a developer would search for) and **gap** (gap-queries.json, 240 other targets: the need in the searcher\'s everyday words, without the function\'s name, parameter names or docstring phrasing, the vocabulary gap of real web queries). Hit: a result in the answer\'s file, ranked by its position in the result list.', '');
 const perQuery = {};
-for (const set of SETS) {
+for (const [queryName, queries] of Object.entries(querySets)) for (const set of SETS) {
   const items = queries.filter((q) => splitOf(q.id) === set && fileOf.has(q.id));
-  lines.push(`## ${set === 'heldout' ? 'Held-out' : 'Dev (used for tuning)'}: ${items.length} queries`, '');
+  lines.push(`## ${queryName} queries, ${set === 'heldout' ? 'held-out' : 'dev (used for tuning)'}: ${items.length} queries`, '');
   lines.push('| system | MRR@10 | R@1 | R@5 | R@10 | median ms/query |', '|---|---|---|---|---|---|');
   const base = items.map((q) => bm25.query(q.query, K));
   const b = summarize(base.map((a, i) => rankIn(a.results, fileOf.get(items[i].id))), base.map((a) => a.elapsed_ms));
   lines.push(`| BM25 over files (FTS5) | ${b.mrr.toFixed(3)} | ${(b.r1 * 100).toFixed(1)} % | ${(b.r5 * 100).toFixed(1)} % | ${(b.r10 * 100).toFixed(1)} % | ${b.p50.toFixed(1)} |`);
-  console.log(`${set.padEnd(7)} ${'BM25 files'.padEnd(28)} MRR@10 ${b.mrr.toFixed(3)} R@1 ${b.r1.toFixed(2)} R@10 ${b.r10.toFixed(2)}`);
+  console.log(`${queryName.padEnd(7)} ${set.padEnd(7)} ${'BM25 files'.padEnd(28)} MRR@10 ${b.mrr.toFixed(3)} R@1 ${b.r1.toFixed(2)} R@10 ${b.r10.toFixed(2)}`);
   for (const [name, extra] of SYSTEMS) {
     const answers = scoutSearchBatch(dir, items.map((q) => q.query), { limit: K, extra });
     const ranks = answers.map((a, i) => rankIn(a.results, fileOf.get(items[i].id)));
-    perQuery[`${set} ${name}`] = ranks;
+    perQuery[`${queryName} ${set} ${name}`] = ranks;
     const s = summarize(ranks, answers.map((a) => a.elapsed_ms));
     const rankings = [...new Set(answers.map((a) => a.ranking))].join('/');
     lines.push(`| ${name} (ranking: ${rankings}) | ${s.mrr.toFixed(3)} | ${(s.r1 * 100).toFixed(1)} % | ${(s.r5 * 100).toFixed(1)} % | ${(s.r10 * 100).toFixed(1)} % | ${s.p50.toFixed(1)} |`);
-    console.log(`${set.padEnd(7)} ${name.padEnd(28)} MRR@10 ${s.mrr.toFixed(3)} R@1 ${s.r1.toFixed(2)} R@10 ${s.r10.toFixed(2)} (${rankings})`);
+    console.log(`${queryName.padEnd(7)} ${set.padEnd(7)} ${name.padEnd(28)} MRR@10 ${s.mrr.toFixed(3)} R@1 ${s.r1.toFixed(2)} R@10 ${s.r10.toFixed(2)} (${rankings})`);
   }
   lines.push('');
 }

@@ -29,6 +29,8 @@ import { gatherFileEvidence } from './file-evidence.js';
 import { FILE_WEIGHTS, isShortQuery, prefersFileRanking, rankFiles, SHORT_QUERY_FILE_WEIGHTS, TEST_PATH_PATTERN, weightedTokens } from './file-ranking.js';
 import { extractIssueTerms, isEmptyTerms, type IssueTerms } from './issue-text.js';
 import { ownLanguageWordsIn } from './language-words.js';
+import { relatedCodeWords } from './code-synonyms.js';
+import { describeExpansion, EXPANSION_WEIGHT, expansionTokens, mergeExpansion } from './query-expansion.js';
 
 export interface SearchResult {
   file: string;
@@ -248,7 +250,20 @@ async function rankedSearch(
     });
   } else {
     // File ranking reads the text of the shown chunks only (a pool of 200 chunk texts costs more than the ranking).
-    const lexical = bm25Candidates(db, req, compiled, req.mode === 'hybrid' || byFile ? pool : want, 0, match, !byFile);
+    let lexical = bm25Candidates(db, req, compiled, req.mode === 'hybrid' || byFile ? pool : want, 0, match, !byFile);
+    if (req.mode === 'hybrid' && byFile && short && !identifierQuery && match !== null) {
+      // A web-style query says `dictionary` where the code says `dict` (search/code-synonyms.ts).
+      const queryWords = new Map<string, string>();
+      for (const word of req.query.match(/[A-Za-z0-9_$]+/g) ?? []) for (const t of searchTokens(word)) if (!queryWords.has(t)) queryWords.set(t, word.toLowerCase());
+      const related = relatedCodeWords(searchTokens(req.query, (w) => languageWords.has(w)));
+      const extra = expansionTokens(related);
+      if (extra.length > 0) {
+        const expansionMatch = extra.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
+        lexical = mergeExpansion(lexical, bm25Candidates(db, req, compiled, pool, 0, expansionMatch, !byFile), EXPANSION_WEIGHT, pool);
+        for (const token of extra) tokens.push({ token, weight: EXPANSION_WEIGHT });
+        req.notes.push(describeExpansion(related, queryWords, EXPANSION_WEIGHT));
+      }
+    }
     ranked =
       req.mode === 'hybrid'
         ? lexical.map((candidate) => ({ candidate, score: structuralScore(candidate, queryTokens, contextFiles, identifierQuery && !byFile) }))

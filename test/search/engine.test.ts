@@ -266,6 +266,19 @@ Calling \`validateToken\` with a token from refreshSession throws "bad token" ev
     expect(discover.results.length).toBeLessThanOrEqual(2);
   });
 
+  it('a short prose query also finds code that uses another word for the thing (dictionary → dict), and says so', async () => {
+    repo.write('lib/dicts.py', `def dict_del(d, k):
+    return {x: v for x, v in d.items() if x != k}
+`);
+    await indexRepository(repo.root, store);
+    const answer = await run({ query: 'remove a key from a dictionary' });
+    expect(answer.results[0]?.symbol).toBe('dict_del');
+    expect(answer.notes.join()).toMatch(/also searched for code words related to the query's.*dictionary → dict/);
+    const exact = await run({ query: 'remove a key from a dictionary', mode: 'exact' });
+    expect(exact.results.map((r) => r.symbol)).not.toContain('dict_del');
+    expect(exact.notes.join()).not.toMatch(/also searched/);
+  });
+
   it('identifier queries keep the chunk ranking', async () => {
     const answer = await run({ query: 'validateToken' });
     expect(answer.ranking).toBe('chunks');
