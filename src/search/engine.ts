@@ -23,7 +23,7 @@ import {
   structuralScore,
   type Candidate,
 } from './ranking.js';
-import { fuseLexicalAndVectors, hybridFusion, VECTOR_ONLY_CANDIDATES } from './fusion-policy.js';
+import { addVectorEvidence, FILE_VECTOR_WEIGHT, fuseLexicalAndVectors, hybridFusion, VECTOR_ONLY_CANDIDATES } from './fusion-policy.js';
 import { validateRequest, type SearchMode, type SearchRequest, type ValidRequest } from './request.js';
 import { gatherFileEvidence } from './file-evidence.js';
 import { FILE_WEIGHTS, isShortQuery, prefersFileRanking, rankFiles, SHORT_QUERY_FILE_WEIGHTS, TEST_PATH_PATTERN, weightedTokens } from './file-ranking.js';
@@ -283,9 +283,24 @@ async function rankedSearch(
         return candidate ? [{ candidate, score }] : [];
       });
       req.notes.push(`hybrid: lexical ranking re-ranked with vector similarity (${fusion.reason}); vectors: ${vectors.label ?? 'the configured embedding provider'}`);
+    } else if (fusion?.fuse && vectors && byFile && short) {
+      // A short prose query ranked by file: vector similarity as one more piece of each chunk's evidence (see fusion-policy).
+      ranked.sort((a, b) => b.score - a.score);
+      const ids = ranked.map((r) => r.candidate.chunkId);
+      const similarity = new Map((await vectors.search(req.query, ids.length, new Set(ids))).map((h) => [h.chunkId, h.score]));
+      const vectorTop = (await vectors.search(req.query, VECTOR_ONLY_CANDIDATES)).filter((h) => !similarity.has(h.chunkId));
+      const extra = loadCandidates(db, vectorTop.map((h) => h.chunkId), compiled);
+      const vectorOnly = vectorTop.flatMap((h) => {
+        const candidate = extra.get(h.chunkId);
+        return candidate ? [{ candidate, similarity: h.score }] : [];
+      });
+      ranked = addVectorEvidence(ranked, (c) => similarity.get(c.chunkId) ?? 0, vectorOnly);
+      req.notes.push(
+        `hybrid: vector similarity added to each chunk's evidence (${FILE_VECTOR_WEIGHT} × cosine × the best lexical score; ${fusion.reason}, short); vectors: ${vectors.label ?? 'the configured embedding provider'}`,
+      );
     } else if (fusion && byFile) {
-      // File ranking (prose and long queries) weighs chunk scores on the BM25 scale; the re-ranking is tuned for chunk ranking only.
-      req.notes.push('hybrid: vectors not fused into file ranking; pass rank "chunks" to re-rank chunks with vector similarity');
+      // Long texts and queries that name code: vectors were measured to help short prose queries only.
+      req.notes.push(`hybrid: vectors not fused into file ranking (${short ? fusion.reason : 'a long text'}); pass rank "chunks" to re-rank chunks with vector similarity`);
     } else if (fusion) {
       req.notes.push(`hybrid: vectors not fused (${fusion.reason}: the lexical ranking is best there)${identifierQuery ? '; BM25 ranked with structural signals (name match, kind, exported, definitions over top-level code)' : ''}`);
     } else if (req.mode === 'hybrid' && !byFile) {

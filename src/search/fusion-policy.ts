@@ -52,3 +52,29 @@ export function fuseLexicalAndVectors(
   for (const hit of vectorOnly) if (!fused.has(hit.chunkId)) fused.set(hit.chunkId, below + VECTOR_WEIGHT * hit.score);
   return fused;
 }
+
+/** Short prose queries ranked by file: weight of a chunk's cosine similarity, as a share of the best lexical score. */
+export const FILE_VECTOR_WEIGHT = 0.6;
+
+/**
+ * Vector evidence for the file ranking of a short prose query: each chunk's score plus FILE_VECTOR_WEIGHT × the
+ * best lexical score × its cosine similarity (never below 0), and the nearest chunks by meaning alone join with that
+ * part only. The lexical scores keep their scale, so file ranking's weights still apply.
+ *
+ * Measured on bench/query-function (dev, 228 queries, MRR@10, default 0.650 without): 0.3 → 0.652, 0.6 → 0.656
+ * (17 better, 13 worse; gap queries 0.545 → 0.558, written 0.713 → 0.715), 1.0 → 0.654; with the English vectors
+ * alone it gained less (0.648). Vectors alone find what the lexical ranking misses for few queries (12 of 228 in
+ * the top 10), so the gain is small; it is largest where the query's words are not the code's.
+ */
+export function addVectorEvidence<T>(
+  ranked: ReadonlyArray<{ candidate: T; score: number }>,
+  similarityOf: (candidate: T) => number,
+  vectorOnly: ReadonlyArray<{ candidate: T; similarity: number }>,
+  weight: number = FILE_VECTOR_WEIGHT,
+): Array<{ candidate: T; score: number }> {
+  const top = Math.max(0, ...ranked.map((r) => r.score));
+  if (top <= 0) return [...ranked];
+  const out = ranked.map((r) => ({ candidate: r.candidate, score: r.score + weight * top * Math.max(0, similarityOf(r.candidate)) }));
+  for (const v of vectorOnly) out.push({ candidate: v.candidate, score: weight * top * Math.max(0, v.similarity) });
+  return out;
+}

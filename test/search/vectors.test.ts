@@ -43,10 +43,15 @@ describe('search with an embedding provider', () => {
     const hybrid = await search(store.database, { query: 'expired login session', rank: 'chunks' }, { root: repo.root, vectors });
     expect(hybrid.notes.join()).toMatch(/re-ranked with vector similarity .*vectors: openai:bow-64/);
     expect(hybrid.results[0]?.symbol).toBe('renewLogin');
-    // Prose queries are ranked by file by default: vectors stay out of that ranking, and the answer says so.
+    // Short prose queries are ranked by file by default, with vector similarity as one more piece of evidence.
     const byFile = await search(store.database, { query: 'expired login session' }, { root: repo.root, vectors });
     expect(byFile.ranking).toBe('files');
-    expect(byFile.notes.join()).toMatch(/vectors not fused into file ranking; pass rank "chunks"/);
+    expect(byFile.results[0]?.symbol).toBe('renewLogin');
+    expect(byFile.notes.join()).toMatch(/vector similarity added to each chunk's evidence .*vectors: openai:bow-64/);
+    // A long text keeps the file ranking without vectors, and says so.
+    const long = await search(store.database, { query: 'Sessions expire.\nWhen the login session of a user has expired the user is logged out and must sign in again.' }, { root: repo.root, vectors });
+    expect(long.ranking).toBe('files');
+    expect(long.notes.join()).toMatch(/vectors not fused into file ranking \(a long text\); pass rank "chunks"/);
 
     // Unchanged chunks are never embedded twice.
     const before = server.texts().length;
