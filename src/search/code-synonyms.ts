@@ -37,7 +37,7 @@ information info
 initialize init setup
 iterator iter iterable
 sequence seq
-attribute attr attribute
+attribute attr
 function func callable
 boolean bool
 previous prev

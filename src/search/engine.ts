@@ -172,6 +172,11 @@ function toResult(c: Candidate, score: number): SearchResult {
 export function ftsQuery(query: string, skip: ReadonlySet<string> = new Set()): string | null {
   const tokens = [...new Set(searchTokens(query, (w) => skip.has(w)))].slice(0, MAX_QUERY_TOKENS);
   if (tokens.length === 0) return null;
+  return orMatch(tokens);
+}
+
+/** An FTS5 query that matches any of the tokens, each quoted (no operator injection). */
+function orMatch(tokens: readonly string[]): string {
   return tokens.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
 }
 
@@ -229,7 +234,7 @@ async function rankedSearch(
   const languageWords = new Set(short && !identifierQuery ? ownLanguageWordsIn(db, req.query) : []);
   if (languageWords.size > 0) req.notes.push(`not searched for: ${[...languageWords].join(', ')} (the language of the repository's files)`);
   const tokens = terms ? weightedTokens(req.query, terms, FILE_QUERY_TOKENS, languageWords, short) : [];
-  const match = terms ? (tokens.length > 0 ? tokens.map((t) => `"${t.token.replace(/"/g, '""')}"`).join(' OR ') : null) : ftsQuery(req.query, languageWords);
+  const match = terms ? (tokens.length > 0 ? orMatch(tokens.map((t) => t.token)) : null) : ftsQuery(req.query, languageWords);
   if (match === null) {
     req.notes.push('the query has no searchable words (only punctuation, symbols or control characters): nothing to rank; use literal or regex matching for exact text');
   }
@@ -253,15 +258,12 @@ async function rankedSearch(
     let lexical = bm25Candidates(db, req, compiled, req.mode === 'hybrid' || byFile ? pool : want, 0, match, !byFile);
     if (req.mode === 'hybrid' && byFile && short && !identifierQuery && match !== null) {
       // A web-style query says `dictionary` where the code says `dict` (search/code-synonyms.ts).
-      const queryWords = new Map<string, string>();
-      for (const word of req.query.match(/[A-Za-z0-9_$]+/g) ?? []) for (const t of searchTokens(word)) if (!queryWords.has(t)) queryWords.set(t, word.toLowerCase());
       const related = relatedCodeWords(searchTokens(req.query, (w) => languageWords.has(w)));
       const extra = expansionTokens(related);
       if (extra.length > 0) {
-        const expansionMatch = extra.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
-        lexical = mergeExpansion(lexical, bm25Candidates(db, req, compiled, pool, 0, expansionMatch, !byFile), EXPANSION_WEIGHT, pool);
+        lexical = mergeExpansion(lexical, bm25Candidates(db, req, compiled, pool, 0, orMatch(extra), !byFile), EXPANSION_WEIGHT, pool);
         for (const token of extra) tokens.push({ token, weight: EXPANSION_WEIGHT });
-        req.notes.push(describeExpansion(related, queryWords, EXPANSION_WEIGHT));
+        req.notes.push(describeExpansion(related, req.query, EXPANSION_WEIGHT));
       }
     }
     ranked =
@@ -272,12 +274,10 @@ async function rankedSearch(
       // Vectors re-rank the lexical ranking (see search/fusion-policy for the rule and why).
       ranked.sort((a, b) => b.score - a.score);
       const ids = ranked.map((r) => r.candidate.chunkId);
-      const similarity = new Map((await vectors.search(req.query, ids.length, new Set(ids))).map((h) => [h.chunkId, h.score]));
-      const vectorTop = (await vectors.search(req.query, VECTOR_ONLY_CANDIDATES)).filter((h) => !similarity.has(h.chunkId));
-      const extra = loadCandidates(db, vectorTop.map((h) => h.chunkId), compiled);
+      const { similarity, vectorOnly } = await vectorSimilarities(db, compiled, vectors, req.query, ids);
       const byId = new Map(ranked.map((r) => [r.candidate.chunkId, r.candidate]));
-      for (const [id, c] of extra) byId.set(id, c);
-      const fused = fuseLexicalAndVectors(ids, similarity, vectorTop.filter((h) => extra.has(h.chunkId)));
+      for (const v of vectorOnly) byId.set(v.candidate.chunkId, v.candidate);
+      const fused = fuseLexicalAndVectors(ids, similarity, vectorOnly.map((v) => ({ chunkId: v.candidate.chunkId, score: v.similarity })));
       ranked = [...fused.entries()].flatMap(([id, score]) => {
         const candidate = byId.get(id);
         return candidate ? [{ candidate, score }] : [];
@@ -285,15 +285,7 @@ async function rankedSearch(
       req.notes.push(`hybrid: lexical ranking re-ranked with vector similarity (${fusion.reason}); vectors: ${vectors.label ?? 'the configured embedding provider'}`);
     } else if (fusion?.fuse && vectors && byFile && short) {
       // A short prose query ranked by file: vector similarity as one more piece of each chunk's evidence (see fusion-policy).
-      ranked.sort((a, b) => b.score - a.score);
-      const ids = ranked.map((r) => r.candidate.chunkId);
-      const similarity = new Map((await vectors.search(req.query, ids.length, new Set(ids))).map((h) => [h.chunkId, h.score]));
-      const vectorTop = (await vectors.search(req.query, VECTOR_ONLY_CANDIDATES)).filter((h) => !similarity.has(h.chunkId));
-      const extra = loadCandidates(db, vectorTop.map((h) => h.chunkId), compiled);
-      const vectorOnly = vectorTop.flatMap((h) => {
-        const candidate = extra.get(h.chunkId);
-        return candidate ? [{ candidate, similarity: h.score }] : [];
-      });
+      const { similarity, vectorOnly } = await vectorSimilarities(db, compiled, vectors, req.query, ranked.map((r) => r.candidate.chunkId));
       ranked = addVectorEvidence(ranked, (c) => similarity.get(c.chunkId) ?? 0, vectorOnly);
       req.notes.push(
         `hybrid: vector similarity added to each chunk's evidence (${FILE_VECTOR_WEIGHT} × cosine × the best lexical score; ${fusion.reason}, short); vectors: ${vectors.label ?? 'the configured embedding provider'}`,
@@ -364,7 +356,7 @@ function fileRankedPage(
     const chunks = gathered.chunksByFile.get(f.path) ?? [];
     let candidate = chunks[0]?.candidate;
     if (!candidate && tokens.length > 0) {
-      const row = bestInFile.get(tokens.map((t) => `"${t.token.replace(/"/g, '""')}"`).join(' OR '), f.path, ...compiled.params) as (Candidate & { isExported: number | null }) | undefined;
+      const row = bestInFile.get(orMatch(tokens.map((t) => t.token)), f.path, ...compiled.params) as (Candidate & { isExported: number | null }) | undefined;
       if (row) candidate = { ...row, isExported: row.isExported === null ? null : Boolean(row.isExported) };
     }
     if (!candidate) continue;
@@ -409,6 +401,27 @@ function fileRankedPage(
     req.notes.push(`${files.length - page.length} more matching files not shown: raise limit (max 100), or pass exhaustive for every matching chunk, page by page`);
   }
   return out;
+}
+
+/**
+ * Vector similarity of the query to each of the lexical candidates `ids`, and the nearest chunks by meaning that are
+ * not among them (VECTOR_ONLY_CANDIDATES, the filters applied), for the two ways hybrid search fuses vectors.
+ */
+async function vectorSimilarities(
+  db: Database.Database,
+  compiled: ReturnType<typeof compileFilters>,
+  vectors: VectorSearcher,
+  query: string,
+  ids: number[],
+): Promise<{ similarity: Map<number, number>; vectorOnly: Array<{ candidate: Candidate; similarity: number }> }> {
+  const similarity = new Map((await vectors.search(query, ids.length, new Set(ids))).map((h) => [h.chunkId, h.score]));
+  const vectorTop = (await vectors.search(query, VECTOR_ONLY_CANDIDATES)).filter((h) => !similarity.has(h.chunkId));
+  const extra = loadCandidates(db, vectorTop.map((h) => h.chunkId), compiled);
+  const vectorOnly = vectorTop.flatMap((h) => {
+    const candidate = extra.get(h.chunkId);
+    return candidate ? [{ candidate, similarity: h.score }] : [];
+  });
+  return { similarity, vectorOnly };
 }
 
 function loadCandidates(db: Database.Database, ids: number[], compiled: ReturnType<typeof compileFilters>): Map<number, Candidate> {

@@ -7,6 +7,7 @@
  * nearest words of the embedded word vectors instead LOST (0.641 → 0.60-0.62: `first` is nearest to `second`,
  * `remove` to `add`).
  */
+import { searchTokens } from '../core/code-tokens.js';
 import type { RelatedWord } from './code-synonyms.js';
 import type { Candidate } from './ranking.js';
 
@@ -24,9 +25,11 @@ export function mergeExpansion(lexical: readonly Candidate[], expansion: readonl
   return [...byId.values()].sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
-/** The note naming what was also searched for: `dictionary → dict, mapping; remove → delete, drop`. */
-export function describeExpansion(related: ReadonlyMap<string, readonly RelatedWord[]>, queryWords: ReadonlyMap<string, string>, weight: number): string {
-  const parts = [...related].map(([token, words]) => `${queryWords.get(token) ?? token} → ${words.map((w) => w.word).join(', ')}`);
+/** The note naming what was also searched for, each query word as written: `dictionary → dict, mapping; remove → delete, drop`. */
+export function describeExpansion(related: ReadonlyMap<string, readonly RelatedWord[]>, query: string, weight: number): string {
+  const written = new Map<string, string>();
+  for (const word of query.match(/[A-Za-z0-9_$]+/g) ?? []) for (const t of searchTokens(word)) if (!written.has(t)) written.set(t, word.toLowerCase());
+  const parts = [...related].map(([token, words]) => `${written.get(token) ?? token} → ${words.map((w) => w.word).join(', ')}`);
   return `also searched for code words related to the query's, at ${weight} of a query word's weight: ${parts.join('; ')}; pass mode exact to search the query's own words only`;
 }
 

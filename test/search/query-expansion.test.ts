@@ -37,7 +37,7 @@ describe('merging expansion matches', () => {
 
   it('names what was also searched for, with the query word as written', () => {
     const related = relatedCodeWords(searchTokens('dictionary'));
-    const note = describeExpansion(related, new Map([['dictionary', 'dictionary']]), 0.35);
+    const note = describeExpansion(related, 'dictionary', 0.35);
     expect(note).toMatch(/dictionary → dict, mapping/);
     expect(note).toMatch(/0\.35/);
   });
