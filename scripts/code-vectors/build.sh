@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Rebuild assets/word-vectors/scout-code-words.q8.bin (the code side of scout's embedded word vectors) from the
-# documented Python of Debian 12's python3.11 and python3-* packages. Needs root for apt-get; about 6 minutes on
-# 2 cores (extract 1, train 4). Not run by the build or CI: the table is committed. See README.md here.
+# Rebuild assets/word-vectors/scout-search-words.q8.bin (the code side of scout's embedded word vectors) from the
+# documented Python of Debian 12's python3.11 and python3-* packages. Needs root for apt-get; about 8 minutes on
+# 2 cores (extract 2, word2vec 4, contrastive training 1). Not run by the build or CI: the table is committed.
+# See README.md here.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 work="${TMPDIR:-/tmp}/scout-code-vectors"
 mkdir -p "$work"
-apt-get install -y --no-install-recommends python3-gensim python3-numpy python3-scipy python3-sympy python3-networkx \
+apt-get install -y --no-install-recommends python3-gensim python3-torch python3-numpy python3-scipy python3-sympy python3-networkx \
   python3-django python3-pandas python3-sqlalchemy python3-matplotlib python3-docutils python3-pygments python3-jinja2 \
   python3-twisted python3-tornado python3-babel python3-nltk python3-sklearn python3-paramiko python3-lxml python3-yaml \
   python3-pil python3-setuptools python3-joblib python3-mpmath python3-fonttools python3-cryptography python3-pip >/dev/null
@@ -18,4 +19,6 @@ for p in sympy pandas django twisted scipy networkx sklearn numpy nltk pygments 
 done
 /usr/bin/python3 "$here/extract.py" "$work/corpus.txt" "${roots[@]}"
 /usr/bin/python3 "$here/train.py" "$work/corpus.txt" "$work/vectors.txt"
-node "$here/convert.mjs" "$work/vectors.txt" "$root/assets/word-vectors/scout-code-words.q8.bin" scout-code-words
+/usr/bin/python3 "$here/extract_pairs.py" "$work/pairs.tsv" "${roots[@]}"
+/usr/bin/python3 "$here/train_search.py" "$work/pairs.tsv" "$work/vectors.txt" "$work/search-vectors.txt"
+node "$here/convert.mjs" "$work/search-vectors.txt" "$root/assets/word-vectors/scout-search-words.q8.bin" scout-search-words --weighted

