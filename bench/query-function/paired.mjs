@@ -5,21 +5,23 @@
 //
 //   node bench/query-function/run.mjs --set dev            # once: writes the corpus and its index
 //   node bench/query-function/paired.mjs --split dev /tmp/before/dist/cli/main.js dist/cli/main.js
+//   (--corpus nodoc: the corpus without docstrings, written by `run.mjs --corpus nodoc`)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bm25Files } from '../bm25-files.mjs';
 import { corpusDir } from '../corpus.mjs';
 import { splitOf } from './split.mjs';
+import { CORPORA, corpusArg } from './variants.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const at = process.argv.indexOf('--split');
 const split = at > 0 ? process.argv[at + 1] : 'dev';
-const clis = process.argv.slice(2).filter((a, i, all) => a !== '--split' && all[i - 1] !== '--split');
+const clis = process.argv.slice(2).filter((a, i, all) => !['--split', '--corpus'].includes(a) && !['--split', '--corpus'].includes(all[i - 1]));
 if (clis.length === 0) throw new Error('pass the dist/cli/main.js of each build to compare');
 const pool = JSON.parse(readFileSync(path.join(here, 'pool.json'), 'utf8'));
 const fileOf = new Map(pool.functions.map((fn, i) => [fn.id, `snippets/f${String(i).padStart(4, '0')}.py`]));
-const dir = path.join(corpusDir, 'query-function');
+const dir = path.join(corpusDir, CORPORA[corpusArg()]);
 const queries = ['gap-queries.json', 'queries.json'].flatMap((f) =>
   JSON.parse(readFileSync(path.join(here, f), 'utf8'))
     .filter((q) => splitOf(q.id) === split)

@@ -20,6 +20,7 @@ import { Bm25Files } from '../bm25-files.mjs';
 import { corpusDir, gitInit, percentile, scoutIndex, scoutRevision, scoutSearchBatch } from '../corpus.mjs';
 import { documentedFunctions, eligible } from './build.mjs';
 import { splitOf } from './split.mjs';
+import { CORPORA, corpusArg, withoutDocstring } from './variants.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name, fallback) => {
@@ -31,12 +32,14 @@ const SETS = arg('--set', 'heldout') === 'both' ? ['heldout', 'dev'] : [arg('--s
 const QUERY_SETS = arg('--queries', 'both') === 'both' ? ['written', 'gap'] : [arg('--queries', 'both')];
 const QUERY_FILES = { written: 'queries.json', gap: 'gap-queries.json' };
 const K = 10;
+// docstrings (default) or nodoc: the same functions with their docstrings removed (variants.mjs).
+const CORPUS = corpusArg();
 
 
 /** bench/corpus/query-function: one file per pool function, named by its pool position (the name says nothing). */
 function prepareCorpus(pool) {
-  const dir = path.join(corpusDir, 'query-function');
-  const signature = `${createHash('sha1').update(JSON.stringify(pool.functions)).digest('hex')} v1`;
+  const dir = path.join(corpusDir, CORPORA[CORPUS]);
+  const signature = `${createHash('sha1').update(JSON.stringify(pool.functions)).digest('hex')} v1 ${CORPUS}`;
   const marker = path.join(dir, '.source');
   const fileOf = new Map(pool.functions.map((fn, i) => [fn.id, `snippets/f${String(i).padStart(4, '0')}.py`]));
   if (existsSync(marker) && readFileSync(marker, 'utf8') === signature) return { dir, fileOf };
@@ -47,7 +50,7 @@ function prepareCorpus(pool) {
   for (const fn of pool.functions) {
     const source = byId.get(`${fn.id}@${fn.line}`);
     if (!source) throw new Error(`${fn.id} is not at line ${fn.line} in its pinned commit: rebuild the mirrors`);
-    writeFileSync(path.join(dir, fileOf.get(fn.id)), `${source.code}\n`);
+    writeFileSync(path.join(dir, fileOf.get(fn.id)), `${CORPUS === 'nodoc' ? withoutDocstring(source.code) : source.code}\n`);
   }
   writeFileSync(path.join(dir, '.gitignore'), '.source\n');
   gitInit(dir);
@@ -82,9 +85,9 @@ const SYSTEMS = [
 ];
 const lines = [];
 const revision = scoutRevision();
-lines.push('# Query → function (CoSQA-shaped)', '');
-lines.push(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores, Node ${process.version}, scout at ${revision}, all systems in one run of \`node bench/query-function/run.mjs\`.`, '');
-lines.push(`Pool: ${pool.functions.length} documented Python functions (seed ${pool.seed}) from ${pool.repos.map((r) => `${r.repo}@${r.commit.slice(0, 10)}`).join(', ')}; one file each, docstring included.`);
+lines.push(`# Query → function (CoSQA-shaped)${CORPUS === 'nodoc' ? ', docstrings removed' : ''}`, '');
+lines.push(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores, Node ${process.version}, scout at ${revision}, all systems in one run of \`node bench/query-function/run.mjs${CORPUS === 'nodoc' ? ' --corpus nodoc' : ''}\`.`, '');
+lines.push(`Pool: ${pool.functions.length} documented Python functions (seed ${pool.seed}) from ${pool.repos.map((r) => `${r.repo}@${r.commit.slice(0, 10)}`).join(', ')}; one file each, ${CORPUS === 'nodoc' ? 'its docstring removed (`--corpus nodoc`: the query meets only the code\'s own words)' : 'docstring included'}.`);
 lines.push('Queries, web-search style, for seeded targets, by people who saw only the function and never scout\'s answers: **written** (queries.json, 320 targets: what a developer would search for) and **gap** (gap-queries.json, 240 other targets: the need in the searcher\'s everyday words, without the function\'s name, parameter names or docstring phrasing, the vocabulary gap of real web queries). Hit: a result in the answer\'s file, ranked by its position in the result list.', '');
 const perQuery = {};
 for (const [queryName, queries] of Object.entries(querySets)) for (const set of SETS) {
@@ -107,5 +110,5 @@ for (const [queryName, queries] of Object.entries(querySets)) for (const set of 
   lines.push('');
 }
 if (process.env.QF_DUMP) writeFileSync(process.env.QF_DUMP, JSON.stringify(perQuery));
-if (!process.env.QF_NO_WRITE) writeFileSync(path.join(here, '../results/query-function.md'), `${lines.join('\n')}\n`);
+if (!process.env.QF_NO_WRITE) writeFileSync(path.join(here, `../results/${CORPORA[CORPUS]}.md`), `${lines.join('\n')}\n`);
 console.log(lines.join('\n'));

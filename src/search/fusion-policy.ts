@@ -54,7 +54,7 @@ export function fuseLexicalAndVectors(
 }
 
 /** Short prose queries ranked by file: weight of a chunk's cosine similarity, as a share of the best lexical score. */
-export const FILE_VECTOR_WEIGHT = 0.6;
+export const FILE_VECTOR_WEIGHT = 1.0;
 
 /**
  * Vector evidence for the file ranking of a short prose query: each chunk's score plus FILE_VECTOR_WEIGHT × the
