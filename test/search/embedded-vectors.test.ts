@@ -37,7 +37,7 @@ describe('embedded word vectors (no embedding server configured)', () => {
     try {
       const status = vectorStatus(store.database);
       expect(status?.provider).toBe(WORD_VECTORS_PROVIDER_ID);
-      expect(status?.dimensions).toBe(200);
+      expect(status?.dimensions).toBe(300);
       expect(status?.vectors).toBeGreaterThan(2);
     } finally {
       store.close();
