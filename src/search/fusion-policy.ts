@@ -61,10 +61,11 @@ export const FILE_VECTOR_WEIGHT = 1.0;
  * best lexical score × its cosine similarity (never below 0), and the nearest chunks by meaning alone join with that
  * part only. The lexical scores keep their scale, so file ranking's weights still apply.
  *
- * Measured on bench/query-function (dev, 228 queries, MRR@10, default 0.650 without): 0.3 → 0.652, 0.6 → 0.656
- * (17 better, 13 worse; gap queries 0.545 → 0.558, written 0.713 → 0.715), 1.0 → 0.654; with the English vectors
- * alone it gained less (0.648). Vectors alone find what the lexical ranking misses for few queries (12 of 228 in
- * the top 10), so the gain is small; it is largest where the query's words are not the code's.
+ * Measured on bench/query-function (dev, 228 queries, MRR@10). With the first embedded vectors (English + word2vec
+ * code words; default 0.650 without): 0.3 → 0.652, 0.6 → 0.656, 1.0 → 0.654. With the trained code-search table
+ * (with docstrings / docstrings removed): 0.6 → 0.668 / 0.476, 1.0 → 0.675 / 0.482 (kept), 1.5 → 0.674 / 0.477,
+ * 2.0 → 0.666 / 0.471; min-max normalised cosines instead did no better (0.657-0.677 / 0.478-0.484). The gain is
+ * largest where the query's words are not the code's (the gap set, the corpus without docstrings).
  */
 export function addVectorEvidence<T>(
   ranked: ReadonlyArray<{ candidate: T; score: number }>,
