@@ -49,33 +49,38 @@ def code_words(node):
     return out[:MAX_CODE_WORDS]
 
 
+def documented(roots):
+    """(docstring words, code words) of each documented function or class under the roots, in a fixed order."""
+    for root in roots:
+        for directory, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d not in EXCLUDED and not d.startswith('.'))
+            for name in sorted(files):
+                if not name.endswith('.py') or name.startswith('test_'):
+                    continue
+                try:
+                    with open(os.path.join(directory, name), encoding='utf8') as f:
+                        tree = ast.parse(f.read())
+                except (SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
+                    continue
+                for node in ast.walk(tree):
+                    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                        continue
+                    doc = ast.get_docstring(node)
+                    words = doc_words(doc) if doc else []
+                    if len(words) >= 3:
+                        yield words, code_words(node)
+
+
 def main():
     out_path, roots = sys.argv[1], sys.argv[2:]
     rng = random.Random(20261126)
     lines = 0
     with open(out_path, 'w') as out:
-        for root in roots:
-            for directory, dirs, files in os.walk(root):
-                dirs[:] = sorted(d for d in dirs if d not in EXCLUDED and not d.startswith('.'))
-                for name in sorted(files):
-                    if not name.endswith('.py') or name.startswith('test_'):
-                        continue
-                    try:
-                        with open(os.path.join(directory, name), encoding='utf8') as f:
-                            tree = ast.parse(f.read())
-                    except (SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
-                        continue
-                    for node in ast.walk(tree):
-                        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                            continue
-                        doc = ast.get_docstring(node)
-                        words = doc_words(doc) if doc else []
-                        if len(words) < 3:
-                            continue
-                        tokens = words + code_words(node)
-                        rng.shuffle(tokens)
-                        out.write(' '.join(tokens) + '\n')
-                        lines += 1
+        for words, code in documented(roots):
+            tokens = words + code
+            rng.shuffle(tokens)
+            out.write(' '.join(tokens) + '\n')
+            lines += 1
     print(f'{lines} documented functions and classes', file=sys.stderr)
 
 

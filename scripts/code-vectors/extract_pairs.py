@@ -6,37 +6,18 @@ One line per documented function or class of the given source trees: the words o
 
     python3 extract_pairs.py OUT.tsv ROOT [ROOT ...]
 """
-import ast
-import os
 import sys
 
-from extract import EXCLUDED, code_words, doc_words
+from extract import documented
 
 
 def main():
     out_path, roots = sys.argv[1], sys.argv[2:]
     pairs = 0
     with open(out_path, 'w') as out:
-        for root in roots:
-            for directory, dirs, files in os.walk(root):
-                dirs[:] = sorted(d for d in dirs if d not in EXCLUDED and not d.startswith('.'))
-                for name in sorted(files):
-                    if not name.endswith('.py') or name.startswith('test_'):
-                        continue
-                    try:
-                        with open(os.path.join(directory, name), encoding='utf8') as f:
-                            tree = ast.parse(f.read())
-                    except (SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
-                        continue
-                    for node in ast.walk(tree):
-                        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                            continue
-                        doc = ast.get_docstring(node)
-                        words = doc_words(doc) if doc else []
-                        if len(words) < 3:
-                            continue
-                        out.write(' '.join(words) + '\t' + ' '.join(code_words(node)) + '\n')
-                        pairs += 1
+        for words, code in documented(roots):
+            out.write(' '.join(words) + '\t' + ' '.join(code) + '\n')
+            pairs += 1
     print(f'{pairs} documented functions and classes', file=sys.stderr)
 
 
