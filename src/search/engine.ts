@@ -26,6 +26,7 @@ import {
 import { addVectorEvidence, FILE_VECTOR_WEIGHT, fuseLexicalAndVectors, hybridFusion, VECTOR_ONLY_CANDIDATES } from './fusion-policy.js';
 import { validateRequest, type SearchMode, type SearchRequest, type ValidRequest } from './request.js';
 import { gatherFileEvidence } from './file-evidence.js';
+import { SECOND_CHUNK_FILES, SECOND_CHUNK_SHARE, secondChunk, secondChunkAllowance } from './second-chunk.js';
 import { FILE_WEIGHTS, isShortQuery, prefersFileRanking, rankFiles, SHORT_QUERY_FILE_WEIGHTS, TEST_PATH_PATTERN, weightedTokens } from './file-ranking.js';
 import { extractIssueTerms, isEmptyTerms, type IssueTerms } from './issue-text.js';
 import { ownLanguageWordsIn } from './language-words.js';
@@ -352,6 +353,8 @@ function fileRankedPage(
   const chunkText = db.prepare('SELECT text FROM chunks WHERE id = ?').pluck();
   const results: SearchResult[] = [];
   const texts: string[] = [];
+  let seconds = 0;
+  let filesShown = 0;
   for (const f of page) {
     const chunks = gathered.chunksByFile.get(f.path) ?? [];
     let candidate = chunks[0]?.candidate;
@@ -361,10 +364,33 @@ function fileRankedPage(
     }
     if (!candidate) continue;
     if (candidate.text === '') candidate = { ...candidate, text: (chunkText.get(candidate.chunkId) as string | undefined) ?? '' };
-    const result = toResult(candidate, f.score);
-    if (chunks.length > 1) result.more_in_file = chunks.length - 1;
-    results.push(result);
-    texts.push(candidate.text);
+    // A short query's top files may show their runner-up chunk too (search/second-chunk.ts).
+    const second = short && seconds < secondChunkAllowance(want) && filesShown < SECOND_CHUNK_FILES ? secondChunk(chunks, candidate) : null;
+    filesShown++;
+    // Other chunks of the file among the best, not shown.
+    const others = chunks.length - 1 - (second ? 1 : 0);
+    const shown: Array<{ candidate: Candidate; score: number }> = [{ candidate, score: f.score }];
+    if (second) {
+      const c = second.candidate.text === '' ? { ...second.candidate, text: (chunkText.get(second.candidate.chunkId) as string | undefined) ?? '' } : second.candidate;
+      shown.push({ candidate: c, score: f.score * (second.score / (chunks[0]?.score ?? second.score)) });
+      seconds++;
+    }
+    for (const { candidate: c, score } of shown) {
+      const result = toResult(c, score);
+      if (others > 0) result.more_in_file = others;
+      results.push(result);
+      texts.push(c.text);
+    }
+  }
+  if (results.length > want) {
+    // Second chunks push the last files off the page.
+    results.length = want;
+    texts.length = want;
+  }
+  if (seconds > 0) {
+    req.notes.push(
+      `${seconds} of the top ${SECOND_CHUNK_FILES} files also show their second-best chunk (it scored at least ${SECOND_CHUNK_SHARE} of the file's best and lies outside it)`,
+    );
   }
   // Fewer matching files than asked for (a repository of a few large files): fill the page with their next-best
   // chunks rather than answer 3 results when 10 were asked and more chunks match.
@@ -387,7 +413,7 @@ function fileRankedPage(
     if (added > 0) req.notes.push(`only ${page.length} file(s) match: ${added} more chunk(s) of them follow, best first`);
   }
   req.notes.push(
-    `ranking: files (prose or long query): files ranked on their best chunks, whole-file term matches (BM25 over the file's chunks), definitions the text names, verbatim strings and mentioned paths; one result per file, its best chunk shown, more_in_file counts its other matching chunks among the best ${FILE_CHUNK_POOL}; pass rank "chunks" for chunk-by-chunk ranking`,
+    `ranking: files (prose or long query): files ranked on their best chunks, whole-file term matches (BM25 over the file's chunks), definitions the text names, verbatim strings and mentioned paths; one result per file (a short query's top files may add a second), its best chunk shown, more_in_file counts its other matching chunks among the best ${FILE_CHUNK_POOL}; pass rank "chunks" for chunk-by-chunk ranking`,
   );
   const tests = files.filter((f) => f.evidence.isTest).length;
   if (demote && tests > 0) {

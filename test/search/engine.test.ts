@@ -30,6 +30,16 @@ export function testValidateToken(): void {
   validateToken('tok_1');
 }
 `);
+  repo.write('src/text/case.ts', `/** Converts camelCase text to snake_case. */
+export function toSnakeCase(text: string): string {
+  return text.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+/** Converts camelCase text to kebab-case. */
+export function toKebabCase(text: string): string {
+  return text.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+}
+`);
   repo.write('lib/retry.py', `def retry_with_backoff(fn, attempts=3):
     """Retry a call with exponential backoff."""
     for i in range(attempts):
@@ -238,6 +248,17 @@ Calling \`validateToken\` with a token from refreshSession throws "bad token" ev
     expect(notes).toMatch(/found verbatim in the code: "bad token"/);
     expect(answer.interpreted_as).toMatchObject({ errors: ['bad token'], frames: [{ path: 'src/auth/tokens.ts', line: 3, function: 'validateToken' }] });
     expect(answer.interpreted_as?.identifiers).toEqual(expect.arrayContaining(['validateToken', 'refreshSession']));
+  });
+
+  it('a short query shows a top file\'s close runner-up chunk too; a long text keeps one result per file', async () => {
+    const answer = await run({ query: 'convert camel case text to snake or kebab case' });
+    expect(answer.ranking).toBe('files');
+    expect(answer.results.slice(0, 2).map((r) => `${r.file} ${r.symbol}`).sort()).toEqual(['src/text/case.ts toKebabCase', 'src/text/case.ts toSnakeCase']);
+    // Each of the two says how many other chunks of its file matched, not counting the other one shown.
+    expect(answer.results[0]?.more_in_file).toBeUndefined();
+    expect(answer.notes.join()).toMatch(/\d of the top 3 files also show their second-best chunk/);
+    const long = await run({ query: report });
+    expect(long.notes.join()).not.toMatch(/second-best chunk/);
   });
 
   it('a short query does not search for the language of the repository, and says so', async () => {
