@@ -20,5 +20,8 @@ done
 /usr/bin/python3 "$here/extract.py" "$work/corpus.txt" "${roots[@]}"
 /usr/bin/python3 "$here/train.py" "$work/corpus.txt" "$work/vectors.txt"
 /usr/bin/python3 "$here/extract_pairs.py" "$work/pairs.tsv" "${roots[@]}"
-/usr/bin/python3 "$here/train_search.py" "$work/pairs.tsv" "$work/vectors.txt" "$work/search-vectors.txt"
+# TypeScript: the JSDoc of the declaration files in scout's own node_modules (npm ci first).
+/usr/bin/python3 "$here/extract_ts_pairs.py" "$work/ts-pairs.tsv" "$root/node_modules"
+cat "$work/pairs.tsv" "$work/ts-pairs.tsv" > "$work/all-pairs.tsv"
+/usr/bin/python3 "$here/train_search.py" "$work/all-pairs.tsv" "$work/vectors.txt" "$work/search-vectors.txt"
 node "$here/convert.mjs" "$work/search-vectors.txt" "$root/assets/word-vectors/scout-search-words.q8.bin" scout-search-words --weighted
