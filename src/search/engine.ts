@@ -422,9 +422,11 @@ function fileRankedPage(
   if (gathered.literalHits.length > 0) req.notes.push(`found verbatim in the code: ${gathered.literalHits.map((t) => JSON.stringify(t.length > 60 ? `${t.slice(0, 59)}…` : t)).join(', ')}`);
   const out: Outcome = { results, texts, ranking: 'files' };
   if (!isEmptyTerms(terms)) out.interpreted = terms;
-  if (files.length > page.length) {
+  // Second chunks may have pushed some of the page's files off it.
+  const filesOnPage = new Set(results.map((r) => r.file)).size;
+  if (files.length > filesOnPage) {
     out.total = files.length;
-    req.notes.push(`${files.length - page.length} more matching files not shown: raise limit (max 100), or pass exhaustive for every matching chunk, page by page`);
+    req.notes.push(`${files.length - filesOnPage} more matching files not shown: raise limit (max 100), or pass exhaustive for every matching chunk, page by page`);
   }
   return out;
 }
