@@ -297,7 +297,10 @@ export class WordVectorProvider implements EmbeddingProvider {
   }
 }
 
-/** One table's side of a composition: SIF-weighted mean of the sub-words' vectors, common component removed. */
+/**
+ * One table's side of a composition: the weighted mean of the sub-words' vectors (SIF weights and the common
+ * component removed for a unit table; the learned lengths for a weighted one), L2-normalised.
+ */
 class TableComposer {
   private common: Float64Array | null = null;
   private readonly resolved = new Map<string, number | null>();

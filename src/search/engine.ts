@@ -351,6 +351,8 @@ function fileRankedPage(
       FROM search_fts JOIN ${CHUNK_FROM} WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND f.path = ? AND ${compiled.where} ORDER BY score DESC LIMIT 1`,
   );
   const chunkText = db.prepare('SELECT text FROM chunks WHERE id = ?').pluck();
+  // The pool was read without texts: a shown chunk reads its own.
+  const withText = (c: Candidate): Candidate => (c.text === '' ? { ...c, text: (chunkText.get(c.chunkId) as string | undefined) ?? '' } : c);
   const results: SearchResult[] = [];
   const texts: string[] = [];
   let seconds = 0;
@@ -363,16 +365,15 @@ function fileRankedPage(
       if (row) candidate = { ...row, isExported: row.isExported === null ? null : Boolean(row.isExported) };
     }
     if (!candidate) continue;
-    if (candidate.text === '') candidate = { ...candidate, text: (chunkText.get(candidate.chunkId) as string | undefined) ?? '' };
+    candidate = withText(candidate);
     // A short query's top files may show their runner-up chunk too (search/second-chunk.ts).
-    const second = short && seconds < secondChunkAllowance(want) && filesShown < SECOND_CHUNK_FILES ? secondChunk(chunks, candidate) : null;
+    const second = short && seconds < secondChunkAllowance(want) && filesShown < SECOND_CHUNK_FILES ? secondChunk(chunks) : null;
     filesShown++;
     // Other chunks of the file among the best, not shown.
     const others = chunks.length - 1 - (second ? 1 : 0);
     const shown: Array<{ candidate: Candidate; score: number }> = [{ candidate, score: f.score }];
     if (second) {
-      const c = second.candidate.text === '' ? { ...second.candidate, text: (chunkText.get(second.candidate.chunkId) as string | undefined) ?? '' } : second.candidate;
-      shown.push({ candidate: c, score: f.score * (second.score / (chunks[0]?.score ?? second.score)) });
+      shown.push({ candidate: withText(second.candidate), score: f.score * (second.score / (chunks[0]?.score ?? second.score)) });
       seconds++;
     }
     for (const { candidate: c, score } of shown) {
@@ -405,7 +406,7 @@ function fileRankedPage(
       const key = `${r.candidate.path}:${r.candidate.startLine}`;
       if (shown.has(key)) continue;
       shown.add(key);
-      const candidate = r.candidate.text === '' ? { ...r.candidate, text: (chunkText.get(r.candidate.chunkId) as string | undefined) ?? '' } : r.candidate;
+      const candidate = withText(r.candidate);
       results.push(toResult(candidate, last * Math.max(0, r.score / top)));
       texts.push(candidate.text);
       added++;

@@ -25,14 +25,14 @@ export interface RankedChunk<T> {
   score: number;
 }
 
-/** The file's chunk to show second, or null: `chunks` best first, `shown` the one already shown. */
-export function secondChunk<T>(chunks: ReadonlyArray<RankedChunk<T>>, shown: { startLine: number; endLine: number }): RankedChunk<T> | null {
+/** The file's chunk to show second, or null: `chunks` best first, the first one shown. */
+export function secondChunk<T>(chunks: ReadonlyArray<RankedChunk<T>>): RankedChunk<T> | null {
   const best = chunks[0];
   const second = chunks[1];
   if (!best || !second || best.score <= 0) return null;
   const c = second.candidate;
   if (c.symbol === null) return null;
-  if (c.startLine <= shown.endLine && c.endLine >= shown.startLine) return null;
+  if (c.startLine <= best.candidate.endLine && c.endLine >= best.candidate.startLine) return null;
   return second.score >= SECOND_CHUNK_SHARE * best.score ? second : null;
 }
 
