@@ -6,7 +6,7 @@
 //   node bench/query-function/run.mjs --set dev            # once: writes the corpus and its index
 //   node bench/query-function/paired.mjs --split dev /tmp/before/dist/cli/main.js dist/cli/main.js
 //   (--corpus nodoc: the corpus without docstrings, written by `run.mjs --corpus nodoc`)
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bm25Files } from '../bm25-files.mjs';
@@ -33,7 +33,11 @@ const reciprocal = (results, i) => {
 };
 const bm25 = new Bm25Files(dir, [...fileOf.values()]);
 const rows = [['BM25 over files', queries.map((q, i) => reciprocal(bm25.query(q.query, 10).results, i))]];
+// Each build indexes the corpus afresh and no watch daemon runs: an index or a daemon left by another build (another
+// embedding composition) would otherwise serve part of its answers (measured: 0.405 instead of 0.414).
+process.env.SCOUT_WATCH_DAEMON = '0';
 for (const cli of clis) {
+  rmSync(path.join(dir, '.scout'), { recursive: true, force: true });
   // bench/corpus.mjs reads SCOUT_BENCH_CLI when it loads: a fresh module instance per build.
   process.env.SCOUT_BENCH_CLI = path.resolve(cli);
   const { scoutSearchBatch } = await import(`../corpus.mjs?cli=${encodeURIComponent(cli)}`);

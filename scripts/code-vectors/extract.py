@@ -49,26 +49,34 @@ def code_words(node):
     return out[:MAX_CODE_WORDS]
 
 
-def documented(roots):
-    """(docstring words, code words) of each documented function or class under the roots, in a fixed order."""
+def documented_nodes(roots):
+    """(path, source, node, docstring) of each documented function or class under the roots, in a fixed order."""
     for root in roots:
         for directory, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d not in EXCLUDED and not d.startswith('.'))
             for name in sorted(files):
                 if not name.endswith('.py') or name.startswith('test_'):
                     continue
+                path = os.path.join(directory, name)
                 try:
-                    with open(os.path.join(directory, name), encoding='utf8') as f:
-                        tree = ast.parse(f.read())
+                    with open(path, encoding='utf8') as f:
+                        source = f.read()
+                    tree = ast.parse(source)
                 except (SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
                     continue
                 for node in ast.walk(tree):
-                    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                        continue
-                    doc = ast.get_docstring(node)
-                    words = doc_words(doc) if doc else []
-                    if len(words) >= 3:
-                        yield words, code_words(node)
+                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                        doc = ast.get_docstring(node)
+                        if doc:
+                            yield path, source, node, doc
+
+
+def documented(roots):
+    """(docstring words, code words) of each documented function or class under the roots, in a fixed order."""
+    for _, _, node, doc in documented_nodes(roots):
+        words = doc_words(doc)
+        if len(words) >= 3:
+            yield words, code_words(node)
 
 
 def main():

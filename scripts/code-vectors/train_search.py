@@ -10,6 +10,7 @@ function's code words (what the index holds) are pulled together, against the ot
 which word2vec's co-occurrence only approximates, and which words matter (`the` and `self` learn weights near 0).
 
 - Query: the docstring's first 12 words; the rest of the docstring joins the code side, as a chunk holds both.
+  The web-search query pairs (extract_query_pairs.py) are short queries already, their code side has the docstring.
 - 200 dimensions, the first 100 initialised from train.py's word2vec vectors (WORD2VEC.txt), the rest random;
   words in at least 3 pairs. (100 dimensions scored 0.528 against 0.572 on the query-function dev split, 300 0.558.)
 - 16 epochs, batch 512, Adam 2e-3, scale 20, 10 % word dropout; seeded, 2 threads (about a minute on 2 cores).
