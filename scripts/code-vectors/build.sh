@@ -22,7 +22,7 @@ done
 /usr/bin/python3 "$here/extract_pairs.py" "$work/pairs.tsv" "${roots[@]}"
 # TypeScript: the JSDoc of the declaration files in scout's own node_modules (npm ci first).
 /usr/bin/python3 "$here/extract_ts_pairs.py" "$work/ts-pairs.tsv" "$root/node_modules"
-# Web-search queries that helpers wrote for 12,800 of those functions (web-queries/README.md).
+# Web-search queries that helpers wrote for 20,000 of those functions (web-queries/README.md).
 /usr/bin/python3 "$here/extract_query_pairs.py" "$work/query-pairs.tsv" "$here"/web-queries/*.jsonl
 cat "$work/pairs.tsv" "$work/ts-pairs.tsv" "$work/query-pairs.tsv" > "$work/all-pairs.tsv"
 /usr/bin/python3 "$here/train_search.py" "$work/all-pairs.tsv" "$work/vectors.txt" "$work/search-vectors.txt"
