@@ -254,8 +254,9 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
   let fromCache = 0;
   const progress = (): void => options.onProgress?.({ done, total, embedded, fromCache });
 
-  // 3a. From the cache, in one transaction (no waiting involved).
-  db.transaction(() => {
+  // 3a. From the cache, in one transaction (no waiting involved). A provider that never caches (composing is cheaper)
+  // has nothing there: skip a lookup per chunk.
+  if (provider.cacheVectors !== false) db.transaction(() => {
     for (const [hash, entry] of wanted) {
       if (pending.has(hash)) continue;
       const blob = cacheGet.get(hash, provider.id);
