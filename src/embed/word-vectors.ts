@@ -15,16 +15,11 @@
  *   together against the other functions (contrastive training), so `dictionary` in a query meets `dict` in code,
  *   and each word's vector carries a learned weight as its length (a "weighted" table: `the`, `self` weigh ~0).
  *   20,700 words, 4.4 MB. It replaced word2vec vectors trained on the same code (scout-code-words, composition 2).
- * Measured on the dev splits, vectors alone (`--mode semantic`), MRR@10: bench/query-function with docstrings /
- * without / bench/search-vectors Python / TypeScript: English + word2vec code table (equal weights) 0.497 / 0.361 /
- * 0.455 / 0.284; English + the trained table at 100 dimensions 0.526 / 0.383 / 0.485 / 0.294; at 200 dimensions,
- * equal weights 0.541 / 0.382; the trained table alone 0.556 / 0.418 / 0.468 / 0.237 (English words matter to
- * TypeScript); 0.35 / 0.65 0.550 / 0.412; 0.2 / 0.8 0.553 / 0.421 / 0.487 / 0.283. The shipped table is the one
- * scripts/code-vectors/build.sh reproduces (initialised from its own word2vec step; the figures above came from an
- * earlier word2vec run): 0.549 / 0.414 / 0.494 / 0.266; with the TypeScript pairs added to its training (shipped)
- * 0.562 / 0.433 / 0.496 / 0.298; with 25,600 web-search queries too 0.575 / 0.446 / 0.493 / 0.317, with 40,000
- * (shipped, composition 7) 0.593 / 0.460 / 0.499 / 0.305 (bench/query-function's gap queries 0.514 → 0.547 with
- * docstrings, 0.352 → 0.382 without).
+ * Measured on the dev splits, vectors alone (`--mode semantic`), MRR@10, bench/query-function with docstrings /
+ * without / bench/search-vectors Python / TypeScript: English + the word2vec code table it replaced 0.497 / 0.361 /
+ * 0.455 / 0.284; the shipped tables (composition 7) 0.593 / 0.460 / 0.499 / 0.305. The English share matters to
+ * TypeScript (the docstring-trained table alone scored 0.237 there). Every step between, with its figures:
+ * scripts/code-vectors/README.md and bench/results/query-function-experiments.md.
  *
  * Composition, per table: every identifier is split into its sub-words (`parseHTTPHeader` → parse, http, header),
  * each sub-word is looked up (with light suffix stripping when the exact form is missing), and the vectors are

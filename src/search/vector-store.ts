@@ -256,17 +256,19 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
 
   // 3a. From the cache, in one transaction (no waiting involved). A provider that never caches (composing is cheaper)
   // has nothing there: skip a lookup per chunk.
-  if (provider.cacheVectors !== false) db.transaction(() => {
-    for (const [hash, entry] of wanted) {
-      if (pending.has(hash)) continue;
-      const blob = cacheGet.get(hash, provider.id);
-      if (!blob || blob.length !== dims * 4) continue;
-      storeFor(hash, entry.text, entry.ids, blob);
-      fromCache += entry.ids.length;
-      done += entry.ids.length;
-      wanted.delete(hash);
-    }
-  })();
+  if (provider.cacheVectors !== false) {
+    db.transaction(() => {
+      for (const [hash, entry] of wanted) {
+        if (pending.has(hash)) continue;
+        const blob = cacheGet.get(hash, provider.id);
+        if (!blob || blob.length !== dims * 4) continue;
+        storeFor(hash, entry.text, entry.ids, blob);
+        fromCache += entry.ids.length;
+        done += entry.ids.length;
+        wanted.delete(hash);
+      }
+    })();
+  }
   progress();
 
   // 3b. From the provider, batch by batch, each batch committed.
