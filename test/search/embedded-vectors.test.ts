@@ -4,7 +4,7 @@ import { runIndexCommand } from '../../src/cli/index-command.js';
 import { loadConfig } from '../../src/core/config.js';
 import { ensureFresh } from '../../src/index/freshness.js';
 import { SqliteStore } from '../../src/index/store.js';
-import { WORD_VECTORS_PROVIDER_ID } from '../../src/embed/word-vectors.js';
+import { WordVectorProvider } from '../../src/embed/word-vectors.js';
 import { search } from '../../src/search/engine.js';
 import { prepareVectorSearcher } from '../../src/search/vector-searcher.js';
 import { vectorStatus } from '../../src/search/vector-store.js';
@@ -36,7 +36,7 @@ describe('embedded word vectors (no embedding server configured)', () => {
     const store = SqliteStore.open(repo.root);
     try {
       const status = vectorStatus(store.database);
-      expect(status?.provider).toBe(WORD_VECTORS_PROVIDER_ID);
+      expect(status?.provider).toBe(new WordVectorProvider().id);
       expect(status?.dimensions).toBe(300);
       expect(status?.vectors).toBeGreaterThan(2);
     } finally {
