@@ -83,6 +83,8 @@ const CODE_STOPWORDS = new Set(
 /** The name a chunk's first line defines: `def NAME`, `function NAME`, `class NAME`, `const NAME =`, `NAME(` ... */
 const DEFINED_NAME = /\b(?:def|function|class|interface|type|enum|struct|trait|fn|func|const|let|var|val)\s+\*?\s*([A-Za-z_$][\w$]*)/;
 const CALLED_NAME = /([A-Za-z_$][\w$]*)\s*[(=:<]/;
+/** A word of a text: identifiers and plain words, split into sub-words afterwards. */
+const WORD = /[A-Za-z][A-Za-z0-9_$]*/g;
 
 export interface WordVectorTable {
   readonly source: string;
@@ -137,7 +139,8 @@ class QuantizedTable implements WordVectorTable {
     this.weighted = header.weighted === true;
     this.fingerprint = createHash('sha1').update(bytes).digest('hex');
     this.words = words;
-    this.index = new Map(words.map((w, i) => [w, i]));
+    this.index = new Map();
+    for (let i = 0; i < words.length; i++) this.index.set(words[i]!, i);
     // Copies, so that the file buffer can be freed and the views are aligned.
     this.scales = new Float32Array(bytes.buffer.slice(bytes.byteOffset + scalesStart, bytes.byteOffset + dataStart));
     this.data = new Int8Array(bytes.buffer.slice(bytes.byteOffset + dataStart, bytes.byteOffset + bytes.length));
@@ -153,9 +156,14 @@ class QuantizedTable implements WordVectorTable {
 
   addTo(into: Float64Array, row: number, weight: number): void {
     const d = this.dimensions;
-    const scaled = weight * (this.scales[row] ?? 0);
+    const scale = this.scales[row];
+    if (scale === undefined) return;
+    const scaled = weight * scale;
+    const data = this.data;
     const base = row * d;
-    for (let i = 0; i < d; i++) into[i] = (into[i] ?? 0) + scaled * (this.data[base + i] ?? 0);
+    // The hot loop of indexing: every index is in bounds (checked above and at load), so no `?? 0` guards,
+    // which measured 35-45 % slower here.
+    for (let i = 0; i < d; i++) into[i] = into[i]! + scaled * data[base + i]!;
   }
 }
 
@@ -266,14 +274,11 @@ export class WordVectorProvider implements EmbeddingProvider {
     const composers = this.load();
     const { counts, boost } = this.countParts(text);
     const vector = new Float32Array(this.dimensions);
+    const words = new Map<string, string | null>();
     let offset = 0;
-    let words = new Map<string, string | null>();
     composers.forEach((composer, i) => {
-      const part = composer.compose(counts, boost, this.options, withWords && i === 0);
-      if (i === 0) words = part.words;
-      const scale = Math.sqrt(this.shares[i] ?? 0);
-      for (let k = 0; k < part.vector.length; k++) vector[offset + k] = (part.vector[k] ?? 0) * scale;
-      offset += part.vector.length;
+      composer.composeInto(vector, offset, Math.sqrt(this.shares[i] ?? 0), counts, boost, this.options, withWords && i === 0 ? words : null);
+      offset += composer.table.dimensions;
     });
     return { vector, words };
   }
@@ -287,14 +292,15 @@ export class WordVectorProvider implements EmbeddingProvider {
     const firstBreak = head.indexOf('\n');
     const firstLine = firstBreak < 0 ? head : head.slice(0, firstBreak);
     const name = (DEFINED_NAME.exec(firstLine) ?? CALLED_NAME.exec(firstLine))?.[1] ?? null;
-    const lines = head.split('\n');
-    for (let l = 0; l < lines.length; l++) {
-      for (const match of (lines[l] ?? '').matchAll(/[A-Za-z][A-Za-z0-9_$]*/g)) {
-        const extra = l === 0 ? o.headWeight + (match[0] === name ? o.nameWeight : 0) : 0;
-        for (const part of this.partsOf(match[0])) {
-          counts.set(part, (counts.get(part) ?? 0) + 1);
-          if (extra > (boost.get(part) ?? 0)) boost.set(part, extra);
-        }
+    // A word never spans a line break, so the first line's words are the text's first words.
+    const words = head.match(WORD) ?? [];
+    const firstLineWords = firstLine.match(WORD)?.length ?? 0;
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w]!;
+      const extra = w < firstLineWords ? o.headWeight + (word === name ? o.nameWeight : 0) : 0;
+      for (const part of this.partsOf(word)) {
+        counts.set(part, (counts.get(part) ?? 0) + 1);
+        if (extra > 0 && extra > (boost.get(part) ?? 0)) boost.set(part, extra);
       }
     }
     return { counts, boost };
@@ -328,14 +334,30 @@ class TableComposer {
 
   constructor(readonly table: WordVectorTable) {}
 
-  compose(counts: ReadonlyMap<string, number>, boost: ReadonlyMap<string, number>, o: CompositionOptions, withWords: boolean): Composition {
+  /** Scratch sum, reused by every composition (indexing composes thousands of texts: fewer allocations, less GC). */
+  private sum: Float64Array | null = null;
+
+  /**
+   * Write this table's unit composition × `scale` into `out` from `offset` (a fixed unit vector when no word is
+   * known, so that cosine distance stays defined), and record how each sub-word resolved into `words` when given.
+   */
+  composeInto(
+    out: Float32Array,
+    offset: number,
+    scale: number,
+    counts: ReadonlyMap<string, number>,
+    boost: ReadonlyMap<string, number>,
+    o: CompositionOptions,
+    words: Map<string, string | null> | null,
+  ): void {
     const table = this.table;
-    const sum = new Float64Array(table.dimensions);
-    const words = new Map<string, string | null>();
+    const d = table.dimensions;
+    const sum = (this.sum ??= new Float64Array(d));
+    sum.fill(0);
     let total = 0;
     for (const [part, tf] of counts) {
       const row = this.resolve(part);
-      if (withWords) words.set(part, row === null ? null : (table.word(row) ?? part));
+      if (words) words.set(part, row === null ? null : (table.word(row) ?? part));
       if (row === null) continue;
       // A weighted table's vectors carry their trained weight; a unit table's words are weighted by frequency (SIF).
       const p = 1 / ((row + 1) * ZIPF_H);
@@ -345,24 +367,21 @@ class TableComposer {
       table.addTo(sum, row, weight);
       total += weight;
     }
-    const vector = new Float32Array(table.dimensions);
     if (total === 0) {
-      // Nothing known: a fixed unit vector, so that cosine distance stays defined.
-      vector[0] = 1;
-      return { vector, words };
+      for (let i = 0; i < d; i++) out[offset + i] = i === 0 ? scale : 0;
+      return;
     }
-    const common = o.removeCommon && !table.weighted ? this.commonComponent() : new Float64Array(table.dimensions);
-    let dot = 0;
-    for (let i = 0; i < sum.length; i++) dot += (sum[i] ?? 0) * (common[i] ?? 0);
+    const common = o.removeCommon && !table.weighted ? this.commonComponent() : null;
+    if (common) {
+      let dot = 0;
+      for (let i = 0; i < d; i++) dot += sum[i]! * common[i]!;
+      for (let i = 0; i < d; i++) sum[i] = sum[i]! - dot * common[i]!;
+    }
     let norm = 0;
-    for (let i = 0; i < sum.length; i++) {
-      const v = (sum[i] ?? 0) - dot * (common[i] ?? 0);
-      sum[i] = v;
-      norm += v * v;
-    }
+    for (let i = 0; i < d; i++) norm += sum[i]! * sum[i]!;
     norm = Math.sqrt(norm) || 1;
-    for (let i = 0; i < sum.length; i++) vector[i] = (sum[i] ?? 0) / norm;
-    return { vector, words };
+    // Rounded to single precision before scaling, as a table's own vector is.
+    for (let i = 0; i < d; i++) out[offset + i] = Math.fround(sum[i]! / norm) * scale;
   }
 
   /** The table row of a sub-word: the word itself, else a light suffix-stripped form; null when unknown. */
