@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // File-localization benchmark: an issue-like text (a fix commit's message) → the files the fix changed.
-//   npm run build && node bench/localize/run.mjs [--split heldout|dev|all] [--repo owner/name] [--mirrors DIR] [--no-write]
+//   npm run build && node bench/localize/run.mjs [--split heldout|dev|all] [--repo owner/name] [--mirrors DIR] [--no-write] [--set fresh]
+// --set fresh: instances-fresh.json (repositories added after all tuning, never tuned on) → bench/results/localize-fresh.md.
 // Instances: bench/localize/instances.json (build-instances.mjs). Each repository is cloned (--shared, no
 // copy of the objects) from its fetched mirror into a temp dir; instances run in commit order, the
 // work tree is checked out at each instance's parent commit and scout's index is brought up to date
@@ -35,6 +36,7 @@ const DUMP = arg('--dump', null);
 // Robustness check: drop the subject line (conventional-commit scopes such as "fix(client):" name the module,
 // which a user's bug report would not); the body alone is the query.
 const BODY_ONLY = process.argv.includes('--body-only');
+const FRESH = arg('--set', 'main') === 'fresh';
 
 /** Scout configurations run side by side (the first is the default answer). */
 const VARIANTS = [
@@ -43,7 +45,7 @@ const VARIANTS = [
   { name: 'scout, no test demotion (demote_tests: false)', request: { demote_tests: false } },
 ];
 
-const data = JSON.parse(readFileSync(path.join(here, 'instances.json'), 'utf8'));
+const data = JSON.parse(readFileSync(path.join(here, FRESH ? 'instances-fresh.json' : 'instances.json'), 'utf8'));
 let instances = data.instances;
 if (BODY_ONLY) instances = instances.map((i) => ({ ...i, query: i.query.split('\n').slice(1).join('\n').trim() || i.query }));
 if (SPLIT !== 'all') instances = instances.filter((i) => i.split === SPLIT);
@@ -123,7 +125,7 @@ function table(list) {
   }
   return out.join('\n');
 }
-const splits = [['held-out', rows.filter((r) => r.inst.split === 'heldout')], ['dev (used while tuning)', rows.filter((r) => r.inst.split === 'dev')], ['all', rows]];
+const splits = FRESH ? [['fresh repositories (never tuned on), all instances', rows]] : [['held-out', rows.filter((r) => r.inst.split === 'heldout')], ['dev (used while tuning)', rows.filter((r) => r.inst.split === 'dev')], ['all', rows]];
 const lines = [];
 for (const [label, list] of splits) {
   if (list.length === 0) continue;
@@ -144,7 +146,7 @@ if (WRITE) {
   const rev = git(repoRoot, 'rev-parse', '--short', 'HEAD').trim();
   const cpu = os.cpus()[0]?.model ?? 'cpu';
   const header = `# File-localization benchmark\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), Node ${process.version}, scout at ${rev}, all in one run of \`node bench/localize/run.mjs\` (split: ${SPLIT}).\n\n`;
-  const out = BODY_ONLY ? 'bench/results/localize-body-only.md' : 'bench/results/localize.md';
+  const out = FRESH ? 'bench/results/localize-fresh.md' : BODY_ONLY ? 'bench/results/localize-body-only.md' : 'bench/results/localize.md';
   const what = BODY_ONLY ? 'Queries: the commit message body only (subject line dropped), a robustness check.\n\n' : '';
-  writeFileSync(path.join(repoRoot, out), header.replace('run.mjs`', `run.mjs${BODY_ONLY ? ' --body-only' : ''}\``.slice(0, -1) + '`') + what + report + '\n');
+  writeFileSync(path.join(repoRoot, out), header.replace('run.mjs`', `run.mjs${BODY_ONLY ? ' --body-only' : ''}${FRESH ? ' --set fresh' : ''}\``.slice(0, -1) + '`') + what + report + '\n');
 }
