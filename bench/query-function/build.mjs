@@ -5,6 +5,7 @@
 // (pool.json); the sources come from the mirrors (`fetch github:OWNER/NAME` → /work/.mirror/OWNER+NAME/repo).
 //
 //   node bench/query-function/build.mjs            # writes pool.json and .tmp/query-function-targets.md
+//   node bench/query-function/build.mjs --pool fresh   # FRESH_REPOS → pool-fresh.json, .tmp/query-function-fresh-targets.md
 //
 // The queries (queries.json) were then written for the sampled targets by someone who saw only each function's code,
 // never scout's answers (see README.md).
@@ -20,6 +21,7 @@ export const MIRROR = process.env.SCOUT_MIRROR ?? '/work/.mirror';
 export const SEED = 20261125;
 const POOL = 1000;
 const TARGETS = 320;
+const FRESH_TARGETS = 240;
 /** Not requests or pytest (kept for the final check), not the test suites. */
 export const REPOS = [
   { repo: 'pytoolz/toolz', commit: '568c2b8393973cd172a466546c9d95779c452438', include: /^toolz\/(?!sandbox).*\.py$/ },
@@ -36,10 +38,23 @@ export const REPOS = [
   { repo: 'encode/httpx', commit: 'ae1b9f66238f75ced3ced5e4485408435de10768', include: /^httpx\/.*\.py$/ },
 ];
 
+/**
+ * The fresh pool (`--pool fresh`, stop 20): Python repositories added after all tuning, outside scout's training data
+ * and its other benchmarks, never tuned on (pool-fresh.json, queries-fresh.json; read once).
+ */
+export const FRESH_REPOS = [
+  { repo: 'Textualize/rich', commit: '42899d8a0a96b121a514516f4be9db44ff7aeaf3', include: /^rich\/.*\.py$/ },
+  { repo: 'marshmallow-code/marshmallow', commit: '341b927f219205704728c05cd61f04d7e9727523', include: /^src\/marshmallow\/.*\.py$/ },
+  { repo: 'encode/starlette', commit: 'cb8f84f5284dc301ca7a31eb732b9e140769dd48', include: /^starlette\/.*\.py$/ },
+  { repo: 'pydantic/pydantic', commit: '2151025aa51263f3016502b00010b78e4481eaa1', include: /^pydantic\/(?!v1\/).*\.py$/ },
+  { repo: 'encode/uvicorn', commit: 'e6c7ce791fc634b6eedee40e0d0207faa8a9aefd', include: /^uvicorn\/.*\.py$/ },
+  { repo: 'Delgan/loguru', commit: '2a17be730e111cf874d0bf967c4c5da15b7e4670', include: /^loguru\/.*\.py$/ },
+];
+
 /** Every documented function of the pinned repositories: { id, repo, path, qualname, line, end_line, code }. */
-export function documentedFunctions() {
+export function documentedFunctions(repos = REPOS) {
   const out = [];
-  for (const { repo, commit, include } of REPOS) {
+  for (const { repo, commit, include } of repos) {
     const git = path.join(MIRROR, repo.replace('/', '+'), 'repo');
     const tmp = mkdtempSync(path.join(os.tmpdir(), 'scout-qf-'));
     try {
@@ -73,13 +88,15 @@ export function eligible(fns) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const all = eligible(documentedFunctions());
+  const fresh = process.argv.includes('--pool') && process.argv[process.argv.indexOf('--pool') + 1] === 'fresh';
+  const repos = fresh ? FRESH_REPOS : REPOS;
+  const all = eligible(documentedFunctions(repos));
   const pool = sample(all, Math.min(POOL, all.length), SEED);
-  const targets = new Set(sample(pool, TARGETS, SEED + 1).map((fn) => fn.id));
+  const targets = new Set(sample(pool, fresh ? FRESH_TARGETS : TARGETS, SEED + 1).map((fn) => fn.id));
   const entries = pool.map((fn) => ({ id: fn.id, line: fn.line, target: targets.has(fn.id) }));
-  writeFileSync(path.join(here, 'pool.json'), `${JSON.stringify({ seed: SEED, repos: REPOS.map(({ repo, commit }) => ({ repo, commit })), functions: entries }, null, 1)}\n`);
+  writeFileSync(path.join(here, fresh ? 'pool-fresh.json' : 'pool.json'), `${JSON.stringify({ seed: SEED, repos: repos.map(({ repo, commit }) => ({ repo, commit })), functions: entries }, null, 1)}\n`);
   const md = pool.filter((fn) => targets.has(fn.id)).map((fn) => `## ${fn.id}\n\n\`\`\`python\n${fn.code.split('\n').slice(0, 30).join('\n')}\n\`\`\`\n`);
   mkdirSync(path.join(here, '../../.tmp'), { recursive: true });
-  writeFileSync(path.join(here, '../../.tmp/query-function-targets.md'), md.join('\n'));
+  writeFileSync(path.join(here, `../../.tmp/query-function${fresh ? '-fresh' : ''}-targets.md`), md.join('\n'));
   console.log(`${all.length} eligible documented functions; pool ${pool.length}; ${targets.size} targets`);
 }
