@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds bench/localize/instances.json: SWE-bench-style file-localization instances drawn from the
 // git history of public repositories (fetched snapshots with full history; not committed here).
-//   node bench/localize/build-instances.mjs [--mirrors /work/.mirror] [--per-repo 40] [--set fresh]
-// (--set fresh: FRESH_REPOS below, written to instances-fresh.json)
+//   node bench/localize/build-instances.mjs [--mirrors /work/.mirror] [--per-repo 40] [--set fresh|ts]
+// (--set fresh: FRESH_REPOS below, written to instances-fresh.json; --set ts: TS_REPOS, instances-ts.json)
 // An instance is a fix commit (non-merge, on the first-parent line, i.e. a squash-merged PR or a
 // direct commit) whose message describes the problem: subject + body with >= 200 characters of prose
 // (one-line bullets of squashed commits not counted) after the trailers and PR numbers are removed, and a subject or body that reads like a bug fix
@@ -26,7 +26,7 @@ const arg = (name, fallback) => {
 const MIRRORS = arg('--mirrors', '/work/.mirror');
 const PER_REPO = Number(arg('--per-repo', '40'));
 const SEED = 20261125;
-const FRESH = arg('--set', 'main') === 'fresh';
+const SET = arg('--set', 'main');
 
 export const REPOS = [
   { repo: 'encode/httpx', language: 'python', source: /^httpx\/.*\.py$/ },
@@ -54,6 +54,29 @@ export const FRESH_REPOS = [
   { repo: 'mobxjs/mobx', language: 'typescript', source: /^(src|packages\/[^/]+\/src)\/.*\.tsx?$/ },
 ];
 
+/**
+ * The TypeScript set (`--set ts`, stop 21): TypeScript was the weaker half of the fresh set, which must not be
+ * tuned on, so TypeScript work draws its own instances here, from eight more repositories picked only for being
+ * public TypeScript projects with squash-merged fixes; dev / held-out split as in the main set.
+ */
+export const TS_REPOS = [
+  { repo: 'ReactiveX/rxjs', language: 'typescript', source: /^(src|packages\/[^/]+\/src)\/.*\.tsx?$/ },
+  { repo: 'statelyai/xstate', language: 'typescript', source: /^(src|packages\/[^/]+\/src)\/.*\.tsx?$/ },
+  { repo: 'apollographql/apollo-client', language: 'typescript', source: /^src\/.*\.tsx?$/ },
+  { repo: 'mikro-orm/mikro-orm', language: 'typescript', source: /^(src|packages\/[^/]+\/src)\/.*\.tsx?$/ },
+  { repo: 'sequelize/sequelize', language: 'typescript', source: /^(src|packages\/[^/]+\/src)\/.*\.tsx?$/ },
+  { repo: 'vitest-dev/vitest', language: 'typescript', source: /^packages\/[^/]+\/src\/.*\.tsx?$/ },
+  { repo: 'TanStack/query', language: 'typescript', source: /^(src|packages\/[^/]+\/src)\/.*\.tsx?$/ },
+  { repo: 'trpc/trpc', language: 'typescript', source: /^packages\/[^/]+\/src\/.*\.tsx?$/ },
+];
+
+/** Each set: its repositories and the file its instances are written to. */
+export const SETS = {
+  main: { repos: REPOS, file: 'instances.json' },
+  fresh: { repos: FRESH_REPOS, file: 'instances-fresh.json' },
+  ts: { repos: TS_REPOS, file: 'instances-ts.json' },
+};
+
 export const isTestPath = (p) =>
   /(^|\/)(tests?|__tests__|spec|testing)\//.test(p) || /(^|\/)test_[^/]*\.py$|_test\.py$|\.(test|spec)\.[cm]?[jt]sx?$/.test(p);
 
@@ -72,7 +95,7 @@ export function cleanMessage(message, gold) {
 function eligible({ repo, source }) {
   const gitDir = path.join(MIRRORS, repo.replace('/', '+'), 'repo');
   const git = (...a) => execFileSync('git', ['--git-dir', gitDir, ...a], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  const log = git('log', '--first-parent', '--no-merges', '--format=%x00%H%x01%P%x01%ct%x01%B%x01', '--name-status', 'HEAD');
+  const log = git('log', '--first-parent', '--no-merges', '--no-renames', '--format=%x00%H%x01%P%x01%ct%x01%B%x01', '--name-status', 'HEAD');
   const out = [];
   for (const record of log.split('\0').slice(1)) {
     const [sha, parents, time, message, status] = record.split('\x01');
@@ -95,7 +118,9 @@ function eligible({ repo, source }) {
 
 function main() {
   const all = [];
-  for (const spec of FRESH ? FRESH_REPOS : REPOS) {
+  const set = SETS[SET];
+  if (!set) throw new Error(`--set ${SET}: unknown set; use one of ${Object.keys(SETS).join(', ')}`);
+  for (const spec of set.repos) {
     const pool = eligible(spec);
     const random = mulberry32(SEED);
     const shuffled = pool.map((x) => ({ x, r: random() })).sort((a, b) => a.r - b.r).map((p) => p.x);
@@ -107,7 +132,7 @@ function main() {
     console.log(`${spec.repo}: ${pool.length} eligible commits, ${picked.length} drawn`);
   }
   // Only ids, shas, gold files and the cleaned commit message (public text) are stored; never the source.
-  writeFileSync(path.join(here, FRESH ? 'instances-fresh.json' : 'instances.json'), `${JSON.stringify({ seed: SEED, per_repo: PER_REPO, instances: all }, null, 1)}\n`);
+  writeFileSync(path.join(here, set.file), `${JSON.stringify({ seed: SEED, per_repo: PER_REPO, instances: all }, null, 1)}\n`);
   const held = all.filter((i) => i.split === 'heldout').length;
   console.log(`${all.length} instances (${held} held-out, ${all.length - held} dev)`);
 }

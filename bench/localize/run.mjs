@@ -2,6 +2,7 @@
 // File-localization benchmark: an issue-like text (a fix commit's message) → the files the fix changed.
 //   npm run build && node bench/localize/run.mjs [--split heldout|dev|all] [--repo owner/name] [--mirrors DIR] [--no-write] [--set fresh]
 // --set fresh: instances-fresh.json (repositories added after all tuning, never tuned on) → bench/results/localize-fresh.md.
+// --set ts: instances-ts.json (the TypeScript tuning set of stop 21, dev / held-out) → bench/results/localize-ts.md.
 // Instances: bench/localize/instances.json (build-instances.mjs). Each repository is cloned (--shared, no
 // copy of the objects) from its fetched mirror into a temp dir; instances run in commit order, the
 // work tree is checked out at each instance's parent commit and scout's index is brought up to date
@@ -36,7 +37,10 @@ const DUMP = arg('--dump', null);
 // Robustness check: drop the subject line (conventional-commit scopes such as "fix(client):" name the module,
 // which a user's bug report would not); the body alone is the query.
 const BODY_ONLY = process.argv.includes('--body-only');
-const FRESH = arg('--set', 'main') === 'fresh';
+const SET = arg('--set', 'main');
+const FRESH = SET === 'fresh';
+const INSTANCE_FILES = { main: 'instances.json', fresh: 'instances-fresh.json', ts: 'instances-ts.json' };
+if (!INSTANCE_FILES[SET]) throw new Error(`--set ${SET}: unknown set; use one of ${Object.keys(INSTANCE_FILES).join(', ')}`);
 
 /** Scout configurations run side by side (the first is the default answer). */
 const VARIANTS = [
@@ -45,7 +49,7 @@ const VARIANTS = [
   { name: 'scout, no test demotion (demote_tests: false)', request: { demote_tests: false } },
 ];
 
-const data = JSON.parse(readFileSync(path.join(here, FRESH ? 'instances-fresh.json' : 'instances.json'), 'utf8'));
+const data = JSON.parse(readFileSync(path.join(here, INSTANCE_FILES[SET]), 'utf8'));
 let instances = data.instances;
 if (BODY_ONLY) instances = instances.map((i) => ({ ...i, query: i.query.split('\n').slice(1).join('\n').trim() || i.query }));
 if (SPLIT !== 'all') instances = instances.filter((i) => i.split === SPLIT);
@@ -60,6 +64,25 @@ function fileBm25(root, paths, query) {
   const { results, elapsed_ms } = bm.query(query, 10, 500);
   bm.close();
   return { files: results.map((r) => r.file), ms: elapsed_ms };
+}
+
+/**
+ * Checks out `sha`. A fetched snapshot may lack its largest blobs (generated docs, fixtures); such paths are left
+ * out of the work tree with a sparse checkout, so neither scout nor the BM25 baseline sees them.
+ */
+function checkoutAvailable(dir, sha) {
+  try {
+    git(dir, 'checkout', '-q', '-f', '--detach', sha);
+    return;
+  } catch {
+    // fall through: find the missing blobs
+  }
+  const entries = git(dir, 'ls-tree', '-r', '--format=%(objectname) %(path)', sha).trim().split('\n');
+  const check = execFileSync('git', ['-C', dir, 'cat-file', '--batch-check'], { input: entries.map((e) => e.split(' ')[0]).join('\n'), encoding: 'utf8', maxBuffer: 1 << 28 }).trim().split('\n');
+  const missing = entries.filter((_, i) => check[i]?.endsWith(' missing')).map((e) => e.slice(e.indexOf(' ') + 1));
+  git(dir, 'sparse-checkout', 'set', '--no-cone', '/*', ...missing.map((p) => `!/${p}`));
+  git(dir, 'checkout', '-q', '-f', '--detach', sha);
+  console.error(`${sha.slice(0, 12)}: ${missing.length} paths absent from the snapshot left out of the work tree`);
 }
 
 const rows = []; // per instance: { inst, systems: { name: { files, ms, notes } } }
@@ -78,7 +101,7 @@ for (const [repo, list] of byRepo) {
   const store = SqliteStore.open(dir);
   try {
     for (const inst of list) {
-      git(dir, 'checkout', '-q', '-f', '--detach', inst.parent);
+      checkoutAvailable(dir, inst.parent);
       git(dir, 'clean', '-q', '-f', '-d');
       const t0 = performance.now();
       const stats = await indexRepository(dir, store, {});
@@ -146,7 +169,7 @@ if (WRITE) {
   const rev = git(repoRoot, 'rev-parse', '--short', 'HEAD').trim();
   const cpu = os.cpus()[0]?.model ?? 'cpu';
   const header = `# File-localization benchmark\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), Node ${process.version}, scout at ${rev}, all in one run of \`node bench/localize/run.mjs\` (split: ${SPLIT}).\n\n`;
-  const out = FRESH ? 'bench/results/localize-fresh.md' : BODY_ONLY ? 'bench/results/localize-body-only.md' : 'bench/results/localize.md';
+  const out = SET !== 'main' ? `bench/results/localize-${SET}.md` : BODY_ONLY ? 'bench/results/localize-body-only.md' : 'bench/results/localize.md';
   const what = BODY_ONLY ? 'Queries: the commit message body only (subject line dropped), a robustness check.\n\n' : '';
-  writeFileSync(path.join(repoRoot, out), header.replace('run.mjs`', `run.mjs${BODY_ONLY ? ' --body-only' : ''}${FRESH ? ' --set fresh' : ''}\``.slice(0, -1) + '`') + what + report + '\n');
+  writeFileSync(path.join(repoRoot, out), header.replace('run.mjs`', `run.mjs${BODY_ONLY ? ' --body-only' : ''}${SET !== 'main' ? ` --set ${SET}` : ''}\``.slice(0, -1) + '`') + what + report + '\n');
 }

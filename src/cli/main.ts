@@ -41,7 +41,7 @@ Search:
   --limit N (1-100, default 10)   --exhaustive   --cursor C   --min-score X   --stage discover|refine
   --literal | --regex             match the query as a literal string / regular expression in file contents
   --rank auto|files|chunks        auto: prose and long queries (a pasted bug report) rank files, identifiers rank chunks
-  --demote-tests true|false       file ranking: test files after the code they exercise (default true)
+  --demote-tests true|false       file ranking: tests, examples and docs after the code they use (default true)
 Filters (repeatable or comma-separated):
   --path-prefix P  --path-contains S  --path-not-contains S  --path-glob G  --kind K  --extension .ts
   --exported true|false  --decorator S  --has-docstring true|false  --context FILE (rank these files first)

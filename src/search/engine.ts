@@ -27,8 +27,8 @@ import { addVectorEvidence, FILE_VECTOR_WEIGHT, fuseLexicalAndVectors, hybridFus
 import { validateRequest, type SearchMode, type SearchRequest, type ValidRequest } from './request.js';
 import { gatherFileEvidence } from './file-evidence.js';
 import { SECOND_CHUNK_FILES, SECOND_CHUNK_SHARE, secondChunk, secondChunkAllowance } from './second-chunk.js';
-import { FILE_WEIGHTS, isShortQuery, prefersFileRanking, rankFiles, SHORT_QUERY_FILE_WEIGHTS, TEST_PATH_PATTERN, weightedTokens } from './file-ranking.js';
-import { extractIssueTerms, isEmptyTerms, type IssueTerms } from './issue-text.js';
+import { EXAMPLE_PATH_PATTERN, FILE_WEIGHTS, isShortQuery, prefersFileRanking, rankFiles, SHORT_QUERY_FILE_WEIGHTS, TEST_PATH_PATTERN, weightedTokens } from './file-ranking.js';
+import { extractIssueTerms, isEmptyTerms, renderedText, type IssueTerms } from './issue-text.js';
 import { ownLanguageWordsIn } from './language-words.js';
 import { relatedCodeWords } from './code-synonyms.js';
 import { describeExpansion, EXPANSION_WEIGHT, expansionTokens, mergeExpansion } from './query-expansion.js';
@@ -229,12 +229,15 @@ async function rankedSearch(
   // Semantic mode with vectors answers from vectors alone, chunk by chunk, unless files are asked for.
   const vectorOnly = req.mode === 'semantic' && vectors !== null;
   const byFile = req.rank === 'files' || (req.rank === 'auto' && !vectorOnly && prefersFileRanking(req.query, identifierQuery));
-  const terms = byFile ? extractIssueTerms(req.query) : null;
+  // A text is searched as its reader sees it (template comments left out), unless that leaves nothing.
+  const rendered = byFile ? renderedText(req.query) : req.query;
+  const text = /\S/.test(rendered) ? rendered : req.query;
+  const terms = byFile ? extractIssueTerms(text) : null;
   const short = isShortQuery(req.query);
   // Short prose only: in an issue text the word is one among many, and there it helped more than it hurt.
   const languageWords = new Set(short && !identifierQuery ? ownLanguageWordsIn(db, req.query) : []);
   if (languageWords.size > 0) req.notes.push(`not searched for: ${[...languageWords].join(', ')} (the language of the repository's files)`);
-  const tokens = terms ? weightedTokens(req.query, terms, FILE_QUERY_TOKENS, languageWords, short) : [];
+  const tokens = terms ? weightedTokens(text, terms, FILE_QUERY_TOKENS, languageWords, short) : [];
   const match = terms ? (tokens.length > 0 ? orMatch(tokens.map((t) => t.token)) : null) : ftsQuery(req.query, languageWords);
   if (match === null) {
     req.notes.push('the query has no searchable words (only punctuation, symbols or control characters): nothing to rank; use literal or regex matching for exact text');
@@ -417,8 +420,12 @@ function fileRankedPage(
     `ranking: files (prose or long query): files ranked on their best chunks, whole-file term matches (BM25 over the file's chunks), definitions the text names, verbatim strings and mentioned paths; one result per file (a short query's top files may add a second), its best chunk shown, more_in_file counts its other matching chunks among the best ${FILE_CHUNK_POOL}; pass rank "chunks" for chunk-by-chunk ranking`,
   );
   const tests = files.filter((f) => f.evidence.isTest).length;
+  const examples = files.filter((f) => f.evidence.isExample && !f.evidence.isTest).length;
   if (demote && tests > 0) {
     req.notes.push(`test files ranked after the code they exercise (path pattern ${TEST_PATH_PATTERN.source}; score halved for ${tests} matching file(s)); pass demote_tests false to rank them as any other file`);
+  }
+  if (demote && examples > 0) {
+    req.notes.push(`examples, demos, docs and website files ranked after the code they use (path pattern ${EXAMPLE_PATH_PATTERN.source}; score halved for ${examples} matching file(s)); pass demote_tests false to rank them as any other file`);
   }
   if (gathered.literalHits.length > 0) req.notes.push(`found verbatim in the code: ${gathered.literalHits.map((t) => JSON.stringify(t.length > 60 ? `${t.slice(0, 59)}…` : t)).join(', ')}`);
   const out: Outcome = { results, texts, ranking: 'files' };

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { codeTokens } from '../core/code-tokens.js';
 import type { CompiledFilters } from './filters.js';
-import { idf, isTestPath, saturate, type FileEvidence, type WeightedToken } from './file-ranking.js';
+import { idf, isExamplePath, isTestPath, saturate, type FileEvidence, type WeightedToken } from './file-ranking.js';
 import type { IssueTerms } from './issue-text.js';
 import type { Candidate } from './ranking.js';
 
@@ -40,7 +40,7 @@ export function gatherFileEvidence(db: Database.Database, compiled: CompiledFilt
   const entry = (p: string): FileEvidence => {
     let e = byPath.get(p);
     if (!e) {
-      e = { path: p, chunk: 0, chunk2: 0, whole: 0, definitions: 0, literals: 0, pathMention: 0, isTest: isTestPath(p) };
+      e = { path: p, chunk: 0, chunk2: 0, whole: 0, definitions: 0, literals: 0, pathMention: 0, isTest: isTestPath(p), isExample: isExamplePath(p) };
       byPath.set(p, e);
     }
     return e;

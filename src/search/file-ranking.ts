@@ -17,6 +17,18 @@ export function isTestPath(p: string): boolean {
   return TEST_PATH_PATTERN.test(p);
 }
 
+/**
+ * Path patterns of code that shows or documents the project rather than being it: examples, demos, docs and the
+ * project's website. A bug is fixed in the code they use, and they repeat its words (an example app says "ssg",
+ * "query client" and "websocket" as often as the library does). Demoted with the tests, at ranking time only.
+ * bench/localize's TypeScript set (dev): the examples and website pages of trpc filled the first page.
+ */
+export const EXAMPLE_PATH_PATTERN = /(^|\/)(examples?|demos?|docs?|website|www|playgrounds?)\//;
+
+export function isExamplePath(p: string): boolean {
+  return EXAMPLE_PATH_PATTERN.test(p);
+}
+
 export interface FileEvidence {
   path: string;
   /** Best chunk score (BM25 or fused), 0 when no chunk of the file made the pool. */
@@ -32,6 +44,8 @@ export interface FileEvidence {
   /** The query mentions this file's path (a trace frame, a file name). */
   pathMention: number;
   isTest: boolean;
+  /** An example, demo, docs or website file (EXAMPLE_PATH_PATTERN). */
+  isExample: boolean;
 }
 
 export const FILE_WEIGHTS = { whole: 1.0, chunk: 0.6, chunk2: 0.15, definitions: 0.5, literals: 0.6, pathMention: 0.8, testFactor: 0.5 } as const;
@@ -64,7 +78,7 @@ export function rankFiles(evidence: FileEvidence[], demoteTests: boolean, weight
       weights.definitions * (e.definitions / defMax) +
       weights.literals * (e.literals / litMax) +
       weights.pathMention * Math.min(1, e.pathMention);
-    if (demoteTests && e.isTest) score *= weights.testFactor;
+    if (demoteTests && (e.isTest || e.isExample)) score *= weights.testFactor;
     return { path: e.path, score, evidence: e };
   });
   out.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

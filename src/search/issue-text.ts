@@ -130,6 +130,17 @@ export function extractIssueTerms(text: string): IssueTerms {
   return out;
 }
 
+/**
+ * The text a reader of the rendered report sees: HTML comments removed. Issue and pull-request templates put
+ * their instructions in comments ("What changes are made in this PR? Is it a feature or a bug fix?"), so every
+ * report of a project repeats the same words, which describe the template, not the bug; on bench/localize's
+ * TypeScript set they led to the project's website pages. An unclosed comment hides the rest, as it does when
+ * rendered.
+ */
+export function renderedText(text: string): string {
+  return text.includes('<!--') ? text.replace(/<!--[\s\S]*?(?:-->|$)/g, ' ') : text;
+}
+
 /** True when nothing was extracted. */
 export function isEmptyTerms(terms: IssueTerms): boolean {
   return terms.identifiers.length + terms.paths.length + terms.errors.length + terms.options.length + terms.frames.length === 0;

@@ -300,6 +300,31 @@ Calling \`validateToken\` with a token from refreshSession throws "bad token" ev
     expect(exact.notes.join()).not.toMatch(/also searched/);
   });
 
+  it('examples rank after the library code they use, under the tests\' switch; a template comment is not searched', async () => {
+    repo.write('examples/login-app/src/session.ts', `// Example app: validate the session token, then refresh the session token.
+export function exampleSession(token: string): string {
+  const session = { token, validated: token.length > 0 };
+  return session.validated ? 'validate token, refresh session token' : 'session token rejected';
+}
+`);
+    await indexRepository(repo.root, store);
+    const query = 'validate token rejected after refresh session\n\nThe session token from a refresh is rejected when we validate the token.\n<!-- Template: name the function, e.g. `describeTemplateFunction()` -->';
+    const plain = await run({ query, demote_tests: false });
+    const plainFiles = plain.results.map((r) => r.file);
+    // Without demotion the example, which repeats the words, leads; with it, the library code does.
+    expect(plainFiles.indexOf('examples/login-app/src/session.ts')).toBeLessThan(plainFiles.indexOf('src/auth/tokens.ts'));
+    expect(plain.notes.join()).not.toMatch(/examples, demos/);
+    const answer = await run({ query });
+    const files = answer.results.map((r) => r.file);
+    expect(files[0]).toBe('src/auth/tokens.ts');
+    expect(files).toContain('examples/login-app/src/session.ts');
+    expect(answer.notes.join()).toMatch(/examples, demos, docs and website files ranked after the code they use \(path pattern .*score halved for 1 matching file/);
+    // The HTML comment is the template's instruction, invisible to a reader: its words are not searched.
+    expect(JSON.stringify(answer.interpreted_as ?? {})).not.toMatch(/describeTemplateFunction/);
+    const commented = await run({ query: query.replace('<!-- Template: name the function, e.g. ', '').replace(' -->', '') });
+    expect(commented.interpreted_as?.identifiers).toContain('describeTemplateFunction');
+  });
+
   it('identifier queries keep the chunk ranking', async () => {
     const answer = await run({ query: 'validateToken' });
     expect(answer.ranking).toBe('chunks');

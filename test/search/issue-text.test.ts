@@ -1,7 +1,7 @@
 /** What a bug report names: pure extraction. */
 import { describe, expect, it } from 'vitest';
-import { extractIssueTerms, tracePath } from '../../src/search/issue-text.js';
-import { isShortQuery, isTestPath, prefersFileRanking, rankFiles, weightedTokens, type FileEvidence } from '../../src/search/file-ranking.js';
+import { extractIssueTerms, renderedText, tracePath } from '../../src/search/issue-text.js';
+import { isExamplePath, isShortQuery, isTestPath, prefersFileRanking, rankFiles, weightedTokens, type FileEvidence } from '../../src/search/file-ranking.js';
 
 const PYTHON_ISSUE = `unittest setUpClass fixtures no longer "private"
 
@@ -61,11 +61,20 @@ The message "Malformed JSON in request body" is never shown.`);
 });
 
 describe('file ranking (pure)', () => {
-  const evidence = (path: string, over: Partial<FileEvidence>): FileEvidence => ({ path, chunk: 0, chunk2: 0, whole: 0, definitions: 0, literals: 0, pathMention: 0, isTest: isTestPath(path), ...over });
+  const evidence = (path: string, over: Partial<FileEvidence>): FileEvidence => ({ path, chunk: 0, chunk2: 0, whole: 0, definitions: 0, literals: 0, pathMention: 0, isTest: isTestPath(path), isExample: isExamplePath(path), ...over });
 
   it('test paths by pattern, applied at ranking time', () => {
     for (const p of ['testing/test_unittest.py', 'tests/a.py', 'src/x.test.ts', 'src/x.spec.tsx', 'pkg/foo_test.go', 'src/__tests__/a.ts', 'test_x.py', 'conftest.py']) expect(isTestPath(p), p).toBe(true);
     for (const p of ['src/_pytest/unittest.py', 'src/testing.ts', 'src/attestation.py', 'latest/x.py']) expect(isTestPath(p), p).toBe(false);
+  });
+
+  it('example, demo, docs and website paths by pattern; ranked after the code like tests, unless switched off', () => {
+    for (const p of ['examples/next-app/src/pages/index.tsx', 'www/src/pages/index.tsx', 'docs/conf.py', 'packages/x/demo/app.ts', 'website/src/a.ts', 'doc/source/x.py'])
+      expect(isExamplePath(p), p).toBe(true);
+    for (const p of ['src/docstring.py', 'src/examples.ts', 'packages/core/src/www-auth.ts', 'src/documents/a.ts']) expect(isExamplePath(p), p).toBe(false);
+    const files = [evidence('examples/app/src/client.ts', { whole: 10, chunk: 10 }), evidence('src/client.ts', { whole: 7, chunk: 8 })];
+    expect(rankFiles(files, true).map((f) => f.path)).toEqual(['src/client.ts', 'examples/app/src/client.ts']);
+    expect(rankFiles(files, false).map((f) => f.path)).toEqual(['examples/app/src/client.ts', 'src/client.ts']);
   });
 
   it('code before the tests that exercise it, unless switched off; verbatim strings and mentioned paths count', () => {
@@ -74,6 +83,13 @@ describe('file ranking (pure)', () => {
     expect(rankFiles(files, false).map((f) => f.path)).toEqual(['testing/test_unittest.py', 'src/_pytest/unittest.py']);
     const literal = [evidence('a.py', { whole: 10, chunk: 10 }), evidence('b.py', { whole: 8, chunk: 8, literals: 1 })];
     expect(rankFiles(literal, true)[0]?.path).toBe('b.py');
+  });
+
+  it('reads a report as rendered: HTML comments (template instructions) left out, an unclosed one to the end', () => {
+    expect(renderedText('Bug: x fails\n<!-- What changes are made in this PR? -->\nIt throws.')).toBe('Bug: x fails\n \nIt throws.');
+    expect(renderedText('a <!-- one --> b <!-- two --> c')).toBe('a   b   c');
+    expect(renderedText('before <!-- never closed\nmore')).toBe('before  ');
+    expect(renderedText('no comments <- here')).toBe('no comments <- here');
   });
 
   it('weights named code above prose and drops stop words', () => {
