@@ -131,14 +131,18 @@ export function extractIssueTerms(text: string): IssueTerms {
 }
 
 /**
- * The text a reader of the rendered report sees: HTML comments removed. Issue and pull-request templates put
- * their instructions in comments ("What changes are made in this PR? Is it a feature or a bug fix?"), so every
- * report of a project repeats the same words, which describe the template, not the bug; on bench/localize's
- * TypeScript set they led to the project's website pages. An unclosed comment hides the rest, as it does when
- * rendered.
+ * The text a reader of the rendered report sees: HTML comments and the web addresses of Markdown links removed.
+ * Issue and pull-request templates put their instructions in comments ("What changes are made in this PR? Is it
+ * a feature or a bug fix?"), so every report of a project repeats the same words, which describe the template,
+ * not the bug; an unclosed comment hides the rest, as it does when rendered. A link's address adds words such as
+ * github, com, blob and main; only a link to a file of a repository (`.../blob/<ref>/src/a.ts#L3`) keeps its
+ * path, which names the file. bench/localize's TypeScript set (dev, Acc@1): 0.60 → 0.63 (comments; with the
+ * example demotion) → 0.66 (link addresses).
  */
 export function renderedText(text: string): string {
-  return text.includes('<!--') ? text.replace(/<!--[\s\S]*?(?:-->|$)/g, ' ') : text;
+  let out = text.includes('<!--') ? text.replace(/<!--[\s\S]*?(?:-->|$)/g, ' ') : text;
+  if (out.includes('](')) out = out.replace(/\]\((https?:[^)\s]*)\)/g, (_, url: string) => `] ${/\/(?:blob|tree)\/[^/]+\/([^#?]+)/.exec(url)?.[1] ?? ''}`);
+  return out;
 }
 
 /** True when nothing was extracted. */

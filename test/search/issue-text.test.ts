@@ -85,11 +85,14 @@ describe('file ranking (pure)', () => {
     expect(rankFiles(literal, true)[0]?.path).toBe('b.py');
   });
 
-  it('reads a report as rendered: HTML comments (template instructions) left out, an unclosed one to the end', () => {
+  it('reads a report as rendered: HTML comments (template instructions) and link addresses left out', () => {
     expect(renderedText('Bug: x fails\n<!-- What changes are made in this PR? -->\nIt throws.')).toBe('Bug: x fails\n \nIt throws.');
     expect(renderedText('a <!-- one --> b <!-- two --> c')).toBe('a   b   c');
     expect(renderedText('before <!-- never closed\nmore')).toBe('before  ');
     expect(renderedText('no comments <- here')).toBe('no comments <- here');
+    // A link shows its text; its address is not read, unless it points at a file of a repository.
+    expect(renderedText('see the [Contributing guide](https://github.com/o/r/blob/main/CONTRIBUTING.md) and [docs](https://example.com/a?b=c)')).toBe('see the [Contributing guide] CONTRIBUTING.md and [docs] ');
+    expect(extractIssueTerms(renderedText('broken in [this line](https://github.com/o/r/blob/v1.2/src/auth/tokens.ts#L12)')).paths).toEqual(['src/auth/tokens.ts']);
   });
 
   it('weights named code above prose and drops stop words', () => {
