@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../src/index/schema.js';
 import { tempRepo, type TempRepo } from '../helpers/temp-repo.js';
 
 const CLI = path.resolve(__dirname, '..', '..', 'dist', 'cli', 'main.js');
@@ -25,7 +26,7 @@ describe('scout CLI', () => {
     expect(report.fresh).toBe(true);
     expect(report.counts.byLanguage.typescript.files).toBe(3);
     expect(report.counts.byKind.enum).toBe(1);
-    expect(report.schemaVersion).toBe(5);
+    expect(report.schemaVersion).toBe(SCHEMA_VERSION);
     expect(report.databaseBytes).toBeGreaterThan(0);
     const text = scout('status', '--repo', repo.root);
     expect(text.stdout).toMatch(/freshness\s+fresh at [0-9a-f]{7}/);
