@@ -229,7 +229,7 @@ async function rankedSearch(
   // Semantic mode with vectors answers from vectors alone, chunk by chunk, unless files are asked for.
   const vectorOnly = req.mode === 'semantic' && vectors !== null;
   const byFile = req.rank === 'files' || (req.rank === 'auto' && !vectorOnly && prefersFileRanking(req.query, identifierQuery));
-  // A text is searched as its reader sees it (template comments left out), unless that leaves nothing.
+  // A text is searched as its reader sees it (template comments and link addresses left out), unless that leaves nothing.
   const rendered = byFile ? renderedText(req.query) : req.query;
   const text = /\S/.test(rendered) ? rendered : req.query;
   const terms = byFile ? extractIssueTerms(text) : null;
