@@ -12,7 +12,7 @@
 // Acc@k: a gold file is among the first k results. Distinct files: in the first 10 results.
 // Writes bench/results/localize.md (unless --no-write) and prints the same tables.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +84,29 @@ function checkoutAvailable(dir, sha) {
   git(dir, 'checkout', '-q', '-f', '--detach', sha);
   console.error(`${sha.slice(0, 12)}: ${missing.length} paths absent from the snapshot left out of the work tree`);
 }
+
+/**
+ * One run per work directory: two runs checking out commits in the same clones corrupt each other's figures (seen in
+ * stop 21). A lock file holds the pid of the run; a lock whose process is gone is taken over.
+ */
+function lockWorkDirectory() {
+  mkdirSync(WORK, { recursive: true });
+  const lock = path.join(WORK, 'run.lock');
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    let alive = false;
+    try {
+      process.kill(pid, 0);
+      alive = pid !== process.pid;
+    } catch {
+      alive = false;
+    }
+    if (alive) throw new Error(`${WORK} is in use by another run (pid ${pid}); wait for it, or pass --work DIR for a separate work directory`);
+  }
+  writeFileSync(lock, String(process.pid));
+  process.on('exit', () => rmSync(lock, { force: true }));
+}
+lockWorkDirectory();
 
 const rows = []; // per instance: { inst, systems: { name: { files, ms, notes } } }
 const byRepo = new Map();
