@@ -137,4 +137,5 @@ function main() {
   console.log(`${all.length} instances (${held} held-out, ${all.length - held} dev)`);
 }
 
-main();
+// Run only as a script: run.mjs imports SETS from here.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bm25Files } from '../bm25-files.mjs';
+import { SETS } from './build-instances.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -39,8 +40,7 @@ const DUMP = arg('--dump', null);
 const BODY_ONLY = process.argv.includes('--body-only');
 const SET = arg('--set', 'main');
 const FRESH = SET === 'fresh';
-const INSTANCE_FILES = { main: 'instances.json', fresh: 'instances-fresh.json', ts: 'instances-ts.json' };
-if (!INSTANCE_FILES[SET]) throw new Error(`--set ${SET}: unknown set; use one of ${Object.keys(INSTANCE_FILES).join(', ')}`);
+if (!SETS[SET]) throw new Error(`--set ${SET}: unknown set; use one of ${Object.keys(SETS).join(', ')}`);
 
 /** Scout configurations run side by side (the first is the default answer). */
 const VARIANTS = [
@@ -49,7 +49,7 @@ const VARIANTS = [
   { name: 'scout, no test demotion (demote_tests: false)', request: { demote_tests: false } },
 ];
 
-const data = JSON.parse(readFileSync(path.join(here, INSTANCE_FILES[SET]), 'utf8'));
+const data = JSON.parse(readFileSync(path.join(here, SETS[SET].file), 'utf8'));
 let instances = data.instances;
 if (BODY_ONLY) instances = instances.map((i) => ({ ...i, query: i.query.split('\n').slice(1).join('\n').trim() || i.query }));
 if (SPLIT !== 'all') instances = instances.filter((i) => i.split === SPLIT);
