@@ -13,11 +13,16 @@ import { Bm25Files } from '../bm25-files.mjs';
 import { corpusDir } from '../corpus.mjs';
 import { splitOf } from './split.mjs';
 import { CORPORA, corpusArg } from './variants.mjs';
+import { inWebPhrasing } from './web-phrasing.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const at = process.argv.indexOf('--split');
 const split = at > 0 ? process.argv[at + 1] : 'dev';
-const clis = process.argv.slice(2).filter((a, i, all) => !['--split', '--corpus'].includes(a) && !['--split', '--corpus'].includes(all[i - 1]));
+const valued = ['--split', '--corpus', '--phrasing'];
+const clis = process.argv.slice(2).filter((a, i, all) => !valued.includes(a) && !valued.includes(all[i - 1]));
+const phrasingAt = process.argv.indexOf('--phrasing');
+const phrasing = phrasingAt > 0 ? process.argv[phrasingAt + 1] : 'as-written';
+if (!['as-written', 'web'].includes(phrasing)) throw new Error(`--phrasing ${phrasing}: use as-written or web`);
 if (clis.length === 0) throw new Error('pass the dist/cli/main.js of each build to compare');
 const pool = JSON.parse(readFileSync(path.join(here, 'pool.json'), 'utf8'));
 const fileOf = new Map(pool.functions.map((fn, i) => [fn.id, `snippets/f${String(i).padStart(4, '0')}.py`]));
@@ -25,7 +30,7 @@ const dir = path.join(corpusDir, CORPORA[corpusArg()]);
 const queries = ['gap-queries.json', 'queries.json'].flatMap((f) =>
   JSON.parse(readFileSync(path.join(here, f), 'utf8'))
     .filter((q) => splitOf(q.id) === split)
-    .map((q) => ({ ...q, set: f.startsWith('gap') ? 'gap' : 'written' })),
+    .map((q) => ({ ...q, query: phrasing === 'web' ? inWebPhrasing(q.query, q.id) : q.query, set: f.startsWith('gap') ? 'gap' : 'written' })),
 );
 const reciprocal = (results, i) => {
   const k = results.findIndex((r) => r.file === fileOf.get(queries[i].id));

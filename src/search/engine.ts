@@ -30,6 +30,7 @@ import { SECOND_CHUNK_FILES, SECOND_CHUNK_SHARE, secondChunk, secondChunkAllowan
 import { EXAMPLE_PATH_PATTERN, FILE_WEIGHTS, isShortQuery, prefersFileRanking, rankFiles, SHORT_QUERY_FILE_WEIGHTS, TEST_PATH_PATTERN, weightedTokens } from './file-ranking.js';
 import { extractIssueTerms, isEmptyTerms, renderedText, type IssueTerms } from './issue-text.js';
 import { ownLanguageWordsIn } from './language-words.js';
+import { withoutSearchFraming } from './search-framing.js';
 import { relatedCodeWords } from './code-synonyms.js';
 import { describeExpansion, EXPANSION_WEIGHT, expansionTokens, mergeExpansion } from './query-expansion.js';
 
@@ -94,8 +95,10 @@ export interface SearchContext {
 export async function search(db: Database.Database, request: SearchRequest, context: SearchContext): Promise<SearchResponse> {
   let vectors = context.vectors ?? null;
   const started = performance.now();
-  const req = validateRequest(request);
-  req.notes.unshift(...(context.notes ?? []));
+  const asked = validateRequest(request);
+  asked.notes.unshift(...(context.notes ?? []));
+  // Ranked modes search the need of a short prose query, not the framing of a web search around it.
+  const req = searchedRequest(asked);
   if (vectors && req.mode === 'hybrid' && !hybridFusion(req.query).fuse) {
     // Vectors would not be fused: do not embed the query at all (rankedSearch says why in notes).
   } else if (vectors && (req.mode === 'semantic' || req.mode === 'hybrid' || req.mode === 'similar') && !req.literal && !req.regex) {
@@ -113,7 +116,7 @@ export async function search(db: Database.Database, request: SearchRequest, cont
   else outcome = await rankedSearch(db, req, compiled, vectors);
   const queryTokens = new Set(codeTokens(req.query));
   const response: SearchResponse = {
-    query: req.query,
+    query: asked.query,
     mode: req.mode,
     ranking: outcome.ranking,
     ...(outcome.interpreted ? { interpreted_as: outcome.interpreted } : {}),
@@ -126,6 +129,17 @@ export async function search(db: Database.Database, request: SearchRequest, cont
   if (outcome.total !== undefined) response.total_matches = outcome.total;
   if (outcome.nextCursor) response.next_cursor = outcome.nextCursor;
   return response;
+}
+
+/** The request with the framing of a short prose query taken out (search/search-framing.ts); hybrid and semantic only. */
+function searchedRequest(req: ValidRequest): ValidRequest {
+  if ((req.mode !== 'hybrid' && req.mode !== 'semantic') || req.literal || req.regex) return req;
+  if (/[\r\n]/.test(req.query.trim()) || isIdentifierQuery(req.query)) return req;
+  const { need, framing } = withoutSearchFraming(req.query);
+  // Short once the framing is gone: "what is the best way to … in python" asks as much as its need.
+  if (framing.length === 0 || !isShortQuery(need)) return req;
+  req.notes.push(`not searched for: ${framing.map((f) => `"${f}"`).join(', ')} (the framing of a web search, not the need)`);
+  return { ...req, query: need };
 }
 
 interface Outcome {
