@@ -35,6 +35,12 @@ export interface FramedQuery {
 export function withoutSearchFraming(query: string): FramedQuery {
   let rest = query.trim().replace(/\s+/g, ' ').replace(/[?!.]+$/, '');
   const framing: string[] = [];
+  // "python 3", "python 2.7": the version says which docs to read, not what the code does.
+  const versioned = new RegExp(String.raw`\b(${LANGUAGE})[ -]?v?(\d+(?:\.\d+)*(?:\.x)?)(?![\w.])`, 'gi');
+  rest = rest.replace(versioned, (_, name: string, version: string) => {
+    framing.push(version);
+    return name;
+  });
   // A leading language word ("python how to …") stays in front of whatever framing follows it.
   const language = new RegExp(String.raw`^(${LANGUAGE}\s+)`, 'i').exec(rest)?.[1] ?? '';
   let body = rest.slice(language.length);

@@ -16,6 +16,8 @@ describe('withoutSearchFraming', () => {
     expect(withoutSearchFraming('is there a way to sort a dict by value')).toEqual({ need: 'sort a dict by value', framing: ['is there a way to'] });
     expect(withoutSearchFraming('python parse iso date example')).toEqual({ need: 'python parse iso date', framing: ['example'] });
     expect(withoutSearchFraming('python function that always returns true')).toEqual({ need: 'python always returns true', framing: ['function that'] });
+    expect(withoutSearchFraming('round to 2 decimals in python 3.8')).toEqual({ need: 'round to 2 decimals python', framing: ['3.8', 'in'] });
+    expect(withoutSearchFraming('python3 read json file')).toEqual({ need: 'python read json file', framing: ['3'] });
   });
 
   it('keeps content words that only look like framing, and a query that is nothing but framing', () => {
