@@ -22,7 +22,10 @@ const valued = ['--split', '--corpus', '--phrasing'];
 const clis = process.argv.slice(2).filter((a, i, all) => !valued.includes(a) && !valued.includes(all[i - 1]));
 const phrasingAt = process.argv.indexOf('--phrasing');
 const phrasing = phrasingAt > 0 ? process.argv[phrasingAt + 1] : 'as-written';
-if (!['as-written', 'web'].includes(phrasing)) throw new Error(`--phrasing ${phrasing}: use as-written or web`);
+if (!['as-written', 'web', 'searchers'].includes(phrasing)) throw new Error(`--phrasing ${phrasing}: use as-written, web or searchers`);
+// searchers: each query as helpers who never saw the framing rule retyped it (searcher-phrasings.json, see README).
+const retyped = phrasing === 'searchers' ? new Map(JSON.parse(readFileSync(path.join(here, 'searcher-phrasings.json'), 'utf8')).map((q) => [q.id, q.web])) : null;
+const phrased = (q) => (phrasing === 'web' ? inWebPhrasing(q.query, q.id) : (retyped?.get(q.id) ?? q.query));
 if (clis.length === 0) throw new Error('pass the dist/cli/main.js of each build to compare');
 const pool = JSON.parse(readFileSync(path.join(here, 'pool.json'), 'utf8'));
 const fileOf = new Map(pool.functions.map((fn, i) => [fn.id, `snippets/f${String(i).padStart(4, '0')}.py`]));
@@ -30,7 +33,7 @@ const dir = path.join(corpusDir, CORPORA[corpusArg()]);
 const queries = ['gap-queries.json', 'queries.json'].flatMap((f) =>
   JSON.parse(readFileSync(path.join(here, f), 'utf8'))
     .filter((q) => splitOf(q.id) === split)
-    .map((q) => ({ ...q, query: phrasing === 'web' ? inWebPhrasing(q.query, q.id) : q.query, set: f.startsWith('gap') ? 'gap' : 'written' })),
+    .map((q) => ({ ...q, query: phrased(q), set: f.startsWith('gap') ? 'gap' : 'written' })),
 );
 const reciprocal = (results, i) => {
   const k = results.findIndex((r) => r.file === fileOf.get(queries[i].id));
