@@ -2,8 +2,10 @@
  * The framing of a web search around the need: "how to …", "what is the best way to …", "python code to …",
  * "… example". A searcher types it out of habit; it names nothing in the code. In a short query every word counts
  * (search/file-ranking.ts), so the framing words became search words of their own and matched whatever docstring
- * says "how", "best" or "example". Measured on bench/query-function (dev, `paired.mjs --phrasing web`): the same
- * needs in web framing scored MRR@10 0.634 against 0.683 as written.
+ * says "how", "best" or "example", and the framing could push the query past the short-query limit. Measured on
+ * bench/query-function (dev, `paired.mjs --phrasing web`): the same needs in web framing scored MRR@10 0.634 against
+ * 0.683 as written; with the framing taken out, 0.680. Held out, retyped by searchers who never saw this rule:
+ * 0.667 → 0.673 (bench/results/query-function-experiments.md).
  *
  * Only whole phrases at the start or the end of the query go, so a content word stays where it is content
  * ("python best match", "get status code of response").
