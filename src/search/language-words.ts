@@ -23,6 +23,9 @@ const LANGUAGES_OF_WORD: Readonly<Record<string, readonly string[]>> = {
   haskell: ['haskell'],
 };
 
+/** Every word that names a language (search/search-framing.ts reads "… in python" and "python 3.8" with them). */
+export const LANGUAGE_WORDS: readonly string[] = Object.keys(LANGUAGES_OF_WORD);
+
 /**
  * The words of the query that name a language some indexed file is written in, when something else is
  * left to search for (else none). Only a query that names a language costs a lookup.

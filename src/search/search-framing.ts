@@ -11,7 +11,11 @@
  * ("python best match", "get status code of response").
  */
 
-const LANGUAGE = String.raw`(?:python3?|py|javascript|js|typescript|ts|golang|go|rust|java|haskell)`;
+import { LANGUAGE_WORDS } from './language-words.js';
+
+// The language words of search/language-words.ts, and `go`: too common an English word to drop from a query, but
+// "in go" and "go 1.21" frame a query as "in golang" does. Longest first, so `python3` wins over `python`.
+const LANGUAGE = `(?:${[...LANGUAGE_WORDS, 'go'].sort((a, b) => b.length - a.length).join('|')})`;
 const MANNER = String.raw`(?:best|easiest|simplest|fastest|quickest|cleanest|shortest|proper|right|correct|pythonic|preferred|recommended|idiomatic|efficient|most efficient|good|better)`;
 
 /** Phrases at the start: each may be preceded by a language word, which stays (the engine judges it on its own). */
