@@ -12,7 +12,8 @@ import { search } from '../search/engine.js';
 import { editDistance } from '../search/ranking.js';
 import { FileCache } from './file-cache.js';
 import { addHovers, MAX_HOVERS } from './hovers.js';
-import { describeKeySites, keySiteBudget, type KeySiteContext } from './typescript/key-site-facts.js';
+import { keySiteBudget, type KeySiteContext } from './language.js';
+import { describeKeySites } from './languages.js';
 import { siteLine, type ScoutLink } from './link.js';
 import { annotatedName, followLocalFlows, MAX_LOCAL_FLOW_SITES } from './local-flows.js';
 import { makeLink, siteLink } from './make-link.js';
@@ -20,7 +21,6 @@ import { namesOneVariant } from './site-text.js';
 import { groupIntoPlaces, newPlaceMemory, seenSite, type PlaceMemory, type SetAsideSite } from './places.js';
 import { clampLimits, DEFAULT_POLICY, shouldExpand, type ExpandDecision, type PolicyCoefficients } from './policy.js';
 import { analyzeQuery, INTENT_PROFILES, type AnalyzedQuery } from './query-analysis.js';
-import { recordRequiresEveryKeyOf, recordSiteKindOf } from './typescript/record-declaration.js';
 import type { Rating, Scorer } from './scorers/scorer.js';
 import { normalizeTag } from './tags.js';
 
@@ -209,7 +209,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
 
 /** A key site inside a type declaration (`type Prices = Record<Kind, number>`, `prices: Record<Kind, number>;`): its objects are elsewhere. */
 function declaresRecordType(link: ScoutLink): boolean {
-  return link.relation === 'reference' && link.role === 'object_key' && recordSiteKindOf(link) === 'declares_type';
+  return link.relation === 'reference' && link.role === 'object_key' && link.syntax?.record === 'declares_type';
 }
 
 /** Expanding a link means something only for symbols and for sites that carry the type on (property flows, calls into functions). */
@@ -354,7 +354,7 @@ async function expandLink(
       expandedSymbols.add(`flow:${flow.file}:${flow.line}:${flow.column}`);
       // The property is this site's other half (one step of the flow): same distance from the seeds.
       const link = makeLink(files, flow, 'property_flow', flow.symbol, flow.kind, null, node.enclosing, node.depth, 'index');
-      if ((declaresRecord && recordRequiresEveryKeyOf(node)) || node.recordOfTarget) link.recordOfTarget = true;
+      if ((declaresRecord && node.syntax?.recordRequiresEveryKey === true) || node.recordOfTarget) link.recordOfTarget = true;
       out.push(link);
     }
     return out;

@@ -7,11 +7,7 @@
  * "test file" (a scorer may draw such conclusions from `pathFacts`, visibly, in its reason).
  */
 import type { UsageRole } from '../core/types.js';
-import type { AnnotatedObject } from './typescript/annotated-object.js';
-import type { AssignedObject } from './typescript/assigned-object.js';
-import type { BuiltObject } from './typescript/built-object.js';
-import type { Destination } from './typescript/destination.js';
-import type { IndexedObject } from './typescript/indexed-object.js';
+import type { AnnotatedObject, AssignedObject, BuiltObject, Destination, IndexedObject, SyntaxFacts } from './site-facts.js';
 
 /** How the link was reached from its parent node. */
 export const LINK_RELATIONS = [
@@ -69,6 +65,8 @@ export interface ScoutLink {
   snippetStartLine: number;
   /** The server's hover text, trimmed; null when there was none (or the link came from the index). */
   hover: string | null;
+  /** What the site's language reads from its code (see site-facts.ts); absent: nothing read. */
+  syntax?: SyntaxFacts;
   /**
    * At an element access by a value of the question's type (`queues[type]`): the indexed object's type
    * as the language server reports it, and whether that type lists its keys (see scout/indexed-object).

@@ -4,18 +4,18 @@
  * are read from the index, bounded by the scope, rated like any other site and cost no budget.
  */
 import type { UsageRole } from '../core/types.js';
-import { receivingProperty } from './typescript/destination.js';
 import type { ExploreOptions, VisitedLink } from './explore.js';
 import type { FileCache } from './file-cache.js';
 import { addHovers } from './hovers.js';
-import { describeKeySites, type KeySiteBudget, type KeySiteContext } from './typescript/key-site-facts.js';
+import type { KeySiteBudget, KeySiteContext } from './language.js';
+import { describeKeySites } from './languages.js';
 import type { ScoutLink } from './link.js';
 import { makeLink } from './make-link.js';
 import { groupIntoPlaces, seenSite, type PlaceMemory } from './places.js';
 import type { ExpandDecision } from './policy.js';
 import { INTENT_PROFILES, type AnalyzedQuery } from './query-analysis.js';
 import type { Rating } from './scorers/scorer.js';
-import { isIndexByValue, namesOneVariant } from './site-text.js';
+import { isIndexByValue, namesOneVariant, receivingProperty } from './site-text.js';
 
 /** Uses of a typed parameter or local variable read from the index per exploration (they cost no budget). */
 export const MAX_LOCAL_FLOW_SITES = 400;

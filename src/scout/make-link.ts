@@ -3,6 +3,7 @@ import type { UsageRole } from '../core/types.js';
 import type { Site } from '../lsp/types.js';
 import type { FileCache } from './file-cache.js';
 import { makeLinkId, pathFactsOf, type LinkRelation, type ScoutLink } from './link.js';
+import { syntaxFactsOf } from './languages.js';
 
 /** Lines of code shown around a site. */
 const SNIPPET_RADIUS = 2;
@@ -24,7 +25,7 @@ export function makeLink(
   source: 'lsp' | 'index',
 ): ScoutLink {
   const { snippet, startLine } = files.snippet(location.file, location.line, SNIPPET_RADIUS);
-  return {
+  const link: ScoutLink = {
     id: makeLinkId({ file: location.file, line: location.line, ...(location.column !== undefined ? { column: location.column } : {}) }),
     relation,
     location: { file: location.file, line: location.line, ...(location.column !== undefined ? { column: location.column } : {}) },
@@ -39,5 +40,7 @@ export function makeLink(
     depth,
     source,
   };
+  link.syntax = syntaxFactsOf(link);
+  return link;
 }
 

@@ -39,3 +39,14 @@ export function isComputedKey(line: string, column: number | undefined): boolean
   if (column === undefined) return false;
   return /\[\s*$/.test(line.slice(0, column)) && /^[\w$.?]*\]\s*\??:/.test(line.slice(column));
 }
+
+/**
+ * `key: a.b.site,` / `key: site }`: the value at `column` (a name `length` long) is the whole value of
+ * the object-literal property `key`. Returns the key and its column, or null.
+ */
+export function receivingProperty(line: string, column: number, length: number): { name: string; column: number } | null {
+  const before = /^(\s*)([A-Za-z_$][\w$]*)\s*:\s*(?:[\w$]+\s*[?!]?\.\s*)*$/.exec(line.slice(0, column));
+  if (!before?.[2]) return null;
+  if (!/^\s*(?:,|\}|$)/.test(line.slice(column + length))) return null;
+  return { name: before[2], column: (before[1] ?? '').length };
+}

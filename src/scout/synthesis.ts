@@ -6,7 +6,6 @@
 import type { UsageRole } from '../core/types.js';
 import type { Exploration, VisitedLink } from './explore.js';
 import { formatLocation, siteLine } from './link.js';
-import { recordSiteKindOf } from './typescript/record-declaration.js';
 import { buildsObjectAt } from './site-text.js';
 import type { Intent } from './query-analysis.js';
 import { safelyIgnoredReason } from './scorers/heuristic.js';
@@ -113,7 +112,7 @@ function actionFor(intent: Intent, visited: VisitedLink): string {
     if (annotated?.requiresEveryKey === true) return `add an entry for the new variant to \`${annotated.name}\` (${visited.link.location.file}:${annotated.line})`;
     if (annotated?.requiresEveryKey === false) return 'nothing needed: the object does not list the variants';
     if (built?.requiresEveryKey === false) return 'nothing needed to compile; add an entry if lookups by the new variant reach this object';
-    if (role === 'object_key' && recordSiteKindOf(visited.link) === 'declares_type') {
+    if (role === 'object_key' && visited.link.syntax?.record === 'declares_type') {
       return 'add the entry where objects of this type are built (followed: see the other pointers)';
     }
     if (role === 'object_key' || visited.link.recordOfTarget) return 'add an entry for the new variant';

@@ -1,6 +1,7 @@
 /** Building ScoutLinks for tests: code snippets with the site line marked by `>>` (the marker is removed). */
 import type { UsageRole } from '../../src/core/types.js';
 import { makeLinkId, pathFactsOf, type ScoutLink } from '../../src/scout/link.js';
+import { syntaxFactsOf } from '../../src/scout/languages.js';
 
 export interface LinkSpec extends Partial<Omit<ScoutLink, 'location' | 'pathFacts' | 'id'>> {
   file?: string;
@@ -23,7 +24,7 @@ export function link(spec: LinkSpec = {}): ScoutLink {
   const line = at + Math.max(0, marked);
   const symbol = spec.symbol === undefined ? 'LLMKind' : spec.symbol;
   const location = spec.column === undefined ? { file, line } : { file, line, column: spec.column };
-  return {
+  const built: ScoutLink = {
     id: spec.id ?? makeLinkId(location, symbol),
     relation: spec.relation ?? 'reference',
     location,
@@ -38,4 +39,7 @@ export function link(spec: LinkSpec = {}): ScoutLink {
     depth: spec.depth ?? 1,
     source: spec.source ?? 'index',
   };
+  // The facts the site's language reads from its code, as makeLink sets them.
+  built.syntax = spec.syntax ?? syntaxFactsOf(built);
+  return built;
 }

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { assignedValueAt } from '../../src/scout/typescript/assigned-object.js';
-import { receivingProperty, roomFor } from '../../src/scout/typescript/destination.js';
+import { roomFor } from '../../src/scout/typescript/destination.js';
 import { declarationRequiresEveryKey, literalHead, requiresEveryKey } from '../../src/scout/typescript/built-object.js';
 import { annotationAt, classifyDeclaration, classifyType, indexedObjectAt, namesSpecificVariants, resolveKeySet, typeFromHover } from '../../src/scout/typescript/indexed-object.js';
 import { recordRequiresEveryKey, recordSiteKind } from '../../src/scout/typescript/record-declaration.js';
-import { buildsObjectAt, isComputedKey, namesOneVariant } from '../../src/scout/site-text.js';
+import { buildsObjectAt, isComputedKey, namesOneVariant, receivingProperty } from '../../src/scout/site-text.js';
 
 const at = (line: string, name: string): number => line.indexOf(name);
 

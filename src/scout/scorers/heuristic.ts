@@ -24,7 +24,6 @@
 import { codeTokens, identifierParts, stem } from '../../core/code-tokens.js';
 import type { UsageRole } from '../../core/types.js';
 import { siteLine, type ScoutLink } from '../link.js';
-import { recordSiteKindOf } from '../typescript/record-declaration.js';
 import { buildsObjectAt, isComputedKey, isIndexByValue, namesOneVariant } from '../site-text.js';
 import type { AnalyzedQuery, Intent } from '../query-analysis.js';
 import { capReason, type Rubric } from '../rubric.js';
@@ -325,7 +324,7 @@ function addVariantEvidence(base: HeuristicRow, link: ScoutLink, role: UsageRole
     if (built?.requiresEveryKey === false) {
       return row(3, 2, 1, 4, ['record-key'], `an entry of ${named}${built.type ? ` (${built.type})` : ', an inferred object'}, whose type does not require every variant: compiles; add an entry if lookups by the new variant reach it`);
     }
-    if (recordSiteKindOf(link) !== 'builds_value') {
+    if (link.syntax?.record !== 'builds_value') {
       return row(4, 3, 1, 3, ['record-key'], 'an entry for one variant in an object literal: if the object must list every variant, it needs one for the new variant too');
     }
   }
@@ -353,7 +352,7 @@ function addVariantEvidence(base: HeuristicRow, link: ScoutLink, role: UsageRole
   if (role === 'object_key' && OPTIONAL_KEYS.test(line)) {
     return row(4, 2, 1, 4, ['record-key'], 'optional keys (a Partial Record or an optional mapped type): a new variant needs no entry here');
   }
-  if (role === 'object_key' && recordSiteKindOf(link) === 'declares_type') {
+  if (role === 'object_key' && link.syntax?.record === 'declares_type') {
     return row(4, 3, 2, 4, ['record-key', 'property-flow'], 'declares a type keyed by the variants (a Record / mapped type): the objects built with it need an entry for the new variant, not this line; followed to them');
   }
   const assigned = link.assignedObject;

@@ -15,17 +15,8 @@
  */
 import { declarationLines, type DeclarationFinder, type LineReader } from './indexed-object.js';
 import { declarationText, shortType, splitTop, type TargetNames } from './type-text.js';
-
-export interface AnnotatedObject {
-  /** 1-based line of the declaration's head (`export const BY_NUMBER: InvertKeyValue<`). */
-  line: number;
-  /** The object's name (`BY_NUMBER`). */
-  name: string;
-  /** The annotation as written, cut short (`InvertKeyValue<typeof CODES>`). */
-  type: string;
-  /** true: the generic maps every variant to a key (the object needs an entry for a new one); false: it does not; null: could not tell. */
-  requiresEveryKey: boolean | null;
-}
+import type { AnnotatedObject } from '../site-facts.js';
+export type { AnnotatedObject } from '../site-facts.js';
 
 /** The annotation around a site: the generic's name and the index of the type argument holding the site. */
 export interface GenericAnnotation {

@@ -7,13 +7,8 @@
 import type { LspService } from '../../lsp/lsp-service.js';
 import { hoverType, resolveKeySet, type DeclarationFinder, type KeySet, type LineReader } from './indexed-object.js';
 import { shortType, type TargetNames } from './type-text.js';
-
-export interface AssignedObject {
-  /** The assigned expression's last name (`componentSeverities` in `options.componentSeverities`). */
-  name: string;
-  type: string;
-  keys: KeySet;
-}
+import type { AssignedObject } from '../site-facts.js';
+export type { AssignedObject } from '../site-facts.js';
 
 /** `this.x = a.b.c;` with the site at `x` (0-based `column`, name `length` long): the value's last name and its column. */
 export function assignedValueAt(line: string, column: number, length: number): { name: string; column: number } | null {

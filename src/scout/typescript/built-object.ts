@@ -11,18 +11,8 @@
 import type { LspService } from '../../lsp/lsp-service.js';
 import { declarationLines, hoverType, type DeclarationFinder, type LineReader } from './indexed-object.js';
 import { braceBody, declarationText, keyAdmits, shortType, splitTop, type TargetNames } from './type-text.js';
-
-/** The object literal a computed key belongs to. */
-export interface BuiltObject {
-  /** 1-based line of the literal's head (`export const NEEDS_KEY: KeyRequirement = {`). */
-  line: number;
-  /** The name the object is given to (`NEEDS_KEY`, `_streams`), or null (`return {`). */
-  name: string | null;
-  /** Its type as written or reported, cut short; null when unknown. */
-  type: string | null;
-  /** true: the type requires an entry per variant; false: it does not; null: could not tell. */
-  requiresEveryKey: boolean | null;
-}
+import type { BuiltObject } from '../site-facts.js';
+export type { BuiltObject } from '../site-facts.js';
 
 /** Lines searched above a key for the literal's opening brace. */
 const MAX_LOOK_UP = 60;

@@ -10,27 +10,10 @@
 import type { LspService } from '../../lsp/lsp-service.js';
 import { annotationAt, classifyDeclaration, declarationLines, type DeclarationFinder, type LineReader } from './indexed-object.js';
 import { shortType, splitTop, type TargetNames } from './type-text.js';
+import type { Destination, Room } from '../site-facts.js';
+import { receivingProperty } from '../site-text.js';
+export type { Destination, Room } from '../site-facts.js';
 
-export type Room = 'fits' | 'no_room' | 'unknown';
-
-export interface Destination {
-  /** The receiving property (`severity`). */
-  name: string;
-  /** Its type as the server reports it, cut short. */
-  type: string;
-  room: Room;
-}
-
-/**
- * `key: a.b.site,` / `key: site }`: the value at `column` (a name `length` long) is the whole value of
- * the object-literal property `key`. Returns the key and its column, or null.
- */
-export function receivingProperty(line: string, column: number, length: number): { name: string; column: number } | null {
-  const before = /^(\s*)([A-Za-z_$][\w$]*)\s*:\s*(?:[\w$]+\s*[?!]?\.\s*)*$/.exec(line.slice(0, column));
-  if (!before?.[2]) return null;
-  if (!/^\s*(?:,|\}|$)/.test(line.slice(column + length))) return null;
-  return { name: before[2], column: (before[1] ?? '').length };
-}
 
 /** Whether a receiving type has room for every variant of the target (by name, or as a string). */
 export function roomFor(typeText: string, target: TargetNames): Room {

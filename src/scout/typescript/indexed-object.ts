@@ -11,30 +11,11 @@
  */
 import type { LspService } from '../../lsp/lsp-service.js';
 import { braceBody, declarationText, keyAdmits, MAX_DECLARATION_LINES, shortType, splitTop, type TargetNames } from './type-text.js';
+import type { IndexedObject, KeySet } from '../site-facts.js';
+export type { IndexedObject, KeySet } from '../site-facts.js';
 
-export type KeySet = 'listed' | 'open' | 'unknown';
-
-/** The object indexed at a site, its type as the server shows it, and whether that type lists its keys. */
-export interface IndexedObject {
-  /** The object expression's last name (`queues` in `this.queues[type]`). */
-  name: string;
-  /** Its type, as one line, cut to a readable length. */
-  type: string;
-  keys: KeySet;
-  /**
-   * false when every declaration of the indexing value names specific variants (`kind: Kind.A` on each
-   * member of `A | B`): a new variant never reaches this access. true otherwise (declared as the union,
-   * a type parameter, or inferred).
-   */
-  valueCarriesAny: boolean;
-  /** `relpath:line` of the named type that lists the keys (`interface Queues`), when it has one in the repository. */
-  declaredAt?: string;
-}
-
-/** Reads repository files line by line (the exploration's file cache). */
-export interface LineReader {
-  line(file: string, line: number): string;
-}
+export type { LineReader } from '../language.js';
+import type { LineReader } from '../language.js';
 
 const MAX_ANNOTATION_LINES = 15;
 

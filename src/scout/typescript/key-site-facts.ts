@@ -8,41 +8,17 @@
  * heuristic cannot read any of these from the site's line; without a server the links keep no such
  * fact and the scorer stays cautious (medium risk).
  */
-import type Database from 'better-sqlite3';
-import type { LspService } from '../../lsp/lsp-service.js';
+import { MAX_KEY_SITE_MS, type KeySiteBudget, type KeySiteContext } from '../language.js';
 import { describeAnnotatedObject, genericAnnotationAt } from './annotated-object.js';
 import { assignedValueAt, describeAssignedObject } from './assigned-object.js';
 import { describeBuiltObject } from './built-object.js';
-import { describeDestination, receivingProperty } from './destination.js';
+import { describeDestination } from './destination.js';
 import { describeIndexedObject, indexedObjectAt, type DeclarationFinder, type LineReader } from './indexed-object.js';
 import type { ScoutLink } from '../link.js';
 import type { AnalyzedQuery } from '../query-analysis.js';
-import { isComputedKey, namesOneVariant } from '../site-text.js';
+import { isComputedKey, namesOneVariant, receivingProperty } from '../site-text.js';
 
-export interface KeySiteContext {
-  lsp: LspService;
-  db: Database.Database;
-  files: LineReader;
-  signal?: AbortSignal | undefined;
-  /** Constants the question's union is derived from (`ValueOf<typeof CODES>`): `keyof typeof CODES` names its variants too. */
-  derivedFrom?: readonly string[];
-  /** Where to say that checks stopped early (the exploration's notes). */
-  notes?: string[];
-}
-
-/** The checks one exploration may spend: a count, and the time the checks may take together; past either, the rest are rated from their line alone. */
-export interface KeySiteBudget {
-  left: number;
-  msLeft: number;
-}
-
-/** Key sites checked per exploration, at most, and the time they may take together. */
-export const MAX_KEY_SITE_LOOKUPS = 80;
-export const MAX_KEY_SITE_MS = 3_000;
-
-export function keySiteBudget(): KeySiteBudget {
-  return { left: MAX_KEY_SITE_LOOKUPS, msLeft: MAX_KEY_SITE_MS };
-}
+export { keySiteBudget, MAX_KEY_SITE_MS } from '../language.js';
 
 /** Sets `indexedObject` / `builtObject` / `assignedObject` / `destination` on the key sites among `links`; `lookups` bounds the checks per exploration in number and time. */
 export async function describeKeySites(links: readonly ScoutLink[], query: AnalyzedQuery, context: KeySiteContext, lookups: KeySiteBudget): Promise<void> {

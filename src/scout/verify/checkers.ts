@@ -8,16 +8,13 @@
  * A language without a checker here is answered by the exploration alone, and the answer says so.
  */
 import type { Checker } from './checker.js';
-import { HaskellChecker } from '../haskell/checker.js';
-import { PythonChecker } from '../python/checker.js';
-import { RustChecker } from '../rust/checker.js';
-import { WorkerTypeScriptChecker } from '../typescript/worker-checker.js';
+import { makeCheckers } from '../languages.js';
 
 export class Checkers {
   private readonly list: Checker[];
 
   constructor(list?: Checker[]) {
-    this.list = list ?? [new WorkerTypeScriptChecker(), new PythonChecker(), new RustChecker(), new HaskellChecker()];
+    this.list = list ?? makeCheckers();
   }
 
   /** The checker for a file, or null when its language has none. */
