@@ -6,7 +6,8 @@ import { ensureFresh } from '../index/freshness.js';
 import { SqliteStore } from '../index/store.js';
 import { LspService } from '../lsp/lsp-service.js';
 import { answerQuestion, makeScorer } from '../scout/ask.js';
-import type { ScoutAnswer } from '../scout/synthesis.js';
+import type { ScoutAnswer } from '../scout/answer.js';
+import { renderAnswer } from '../scout/render-answer.js';
 import { renderTrace, type TraceNode } from '../scout/trace-html.js';
 
 export interface AskFlags {
@@ -55,7 +56,7 @@ export async function runAsk(root: string, question: string, flags: AskFlags, on
         parent: v.parent,
         rubric: v.rating?.rubric ?? null,
         score: v.decision?.score ?? null,
-        decision: v.link.relation === 'seed' ? 'seed' : v.expanded ? 'expanded' : v.leaf ? 'leaf' : v.decision?.reason.includes('budget exhausted') ? 'not_expanded_budget' : 'pruned',
+        decision: v.link.relation === 'seed' ? 'seed' : v.expanded ? 'expanded' : v.leaf ? 'leaf' : v.decision?.verdict === 'budget_exhausted' ? 'not_expanded_budget' : 'pruned',
         why: v.link.relation === 'seed' ? 'seed' : (v.decision?.reason ?? ''),
       }));
       writeFileSync(flags.trace, renderTrace(question, nodes, { ...answer.meta, summary: answer.summary }));
@@ -67,13 +68,7 @@ export async function runAsk(root: string, question: string, flags: AskFlags, on
   }
 }
 
+/** The answer as text (the same rendering the MCP tool prints). */
 export function formatAnswer(answer: ScoutAnswer): string {
-  const out = [answer.summary, ''];
-  for (const p of answer.pointers) out.push(`- [${p.risk}] ${p.location}${p.also ? ` (also ${p.also.join(', ')})` : ''} — ${p.what}\n    → ${p.action}`);
-  if (answer.meta.pointers_omitted > 0) out.push(`  … ${answer.meta.pointers_omitted} more lower-ranked place(s) (see --json or --trace)`);
-  if (answer.ignored.total > 0) out.push('', `Safely ignored (${answer.ignored.total}): ${Object.entries(answer.ignored.by_role).map(([r, n]) => `${n} ${r}`).join(', ')}; e.g. ${answer.ignored.examples.join('; ')}`);
-  const m = answer.meta;
-  out.push('', `${m.interpretation} · ${m.nodes_visited} nodes visited (${m.sites_seen} sites), budget ${m.budget_remaining}/${m.budget} left · ${m.elapsed_ms} ms · scorer ${m.scorer} · sources lsp ${m.sources.lsp} / index ${m.sources.index}`);
-  for (const n of m.notes) out.push(`note: ${n}`);
-  return out.join('\n');
+  return renderAnswer(answer);
 }

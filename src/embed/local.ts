@@ -7,7 +7,7 @@
  * Vectors are mean-pooled and L2-normalised.
  */
 import { ScoutError } from '../core/errors.js';
-import type { EmbeddingProvider, ResolvedEmbeddingConfig } from './provider.js';
+import type { EmbeddingProvider, ResolvedEmbeddingConfig } from './embedding-provider.js';
 
 /** A small (23 MB quantized, 384 dimensions) general-purpose model that runs well on a CPU. */
 export const DEFAULT_LOCAL_MODEL = 'Xenova/all-MiniLM-L6-v2';

@@ -7,7 +7,7 @@
  * Every failure is a ScoutError whose message names the server and says how to fix it.
  */
 import { ScoutError } from '../core/errors.js';
-import type { EmbeddingProvider, ResolvedEmbeddingConfig } from './provider.js';
+import type { EmbeddingProvider, ResolvedEmbeddingConfig } from './embedding-provider.js';
 import { errorCode } from '../core/network-errors.js';
 
 const EXCERPT_CHARS = 200;

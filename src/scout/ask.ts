@@ -8,13 +8,13 @@ import type { ScoutConfig } from '../core/config.js';
 import { ScoutError } from '../core/errors.js';
 import type { LspService } from '../lsp/lsp-service.js';
 import { assertReadableChangeTarget } from './change-target.js';
-import { explore, type Exploration, type ProgressEvent } from './explore.js';
-import { analyzeQuery } from './query-analysis.js';
+import { explore, readQuestion, seedQuestion, type Exploration, type ProgressEvent } from './explore.js';
 import { HeuristicScorer } from './scorers/heuristic.js';
 import { LlmScorer } from './scorers/llm.js';
 import { MockScorer } from './scorers/mock.js';
 import type { Scorer } from './scorers/scorer.js';
-import { synthesize, type ScoutAnswer } from './synthesis.js';
+import type { ScoutAnswer } from './answer.js';
+import { synthesize } from './synthesis.js';
 import { Checkers } from './verify/checkers.js';
 import { verifyChange, wantsVerification, type SeededQuestion, type Verification } from './verify/verify.js';
 
@@ -49,31 +49,33 @@ export interface AskOptions {
 
 export const MAX_QUESTION_CHARS = 2000;
 
+/**
+ * The pipeline of one question: read it (once) → find the target (seeds) → explore and verify side by side
+ * (the checker runs in this process while the exploration waits on the language server, another process) →
+ * synthesize. Each step is called from here; no step calls back into another.
+ */
 export async function answerQuestion(question: string, options: AskOptions): Promise<{ answer: ScoutAnswer; exploration: Exploration; verification: Verification | null }> {
   if (question.trim().length === 0) throw new ScoutError('USAGE', 'the question is empty: ask e.g. "what breaks if I add a variant to `LLMKind`?"');
-  assertReadableChangeTarget(question, analyzeQuery(question.slice(0, MAX_QUESTION_CHARS)));
+  const text = question.slice(0, MAX_QUESTION_CHARS);
+  const query = readQuestion(text, options.tags ?? null, options.tagHints ?? null);
+  assertReadableChangeTarget(question, query);
   const scorerName = options.scorer ?? options.config.scout.scorer;
   const scorer = makeScorer(scorerName, options.config);
   options.lsp.refreshConfinement();
   const droppedBefore = options.lsp.droppedOutside().throughLinks;
-  // The checker (in this process) runs while the exploration waits on the language server (another process).
-  let verifying: Promise<Verification | null> | null = null;
-  const exploration = await explore(question.slice(0, MAX_QUESTION_CHARS), {
+  const seeded = await seedQuestion(query, options);
+  const verifying = verifyStep(seeded, options);
+  verifying.catch(() => undefined); // awaited below; an exploration that throws first must not leave it unhandled
+  const exploration = await explore(seeded, {
     root: options.root,
     db: options.db,
     lsp: options.lsp,
     scorer,
-    tags: options.tags ?? null,
-    tagHints: options.tagHints ?? null,
     budget: options.budget ?? options.config.scout.budget,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
-    onSeeds: (query, seeds) => {
-      verifying = verifyStep({ query, seeds: [...seeds] }, options);
-      verifying.catch(() => undefined); // awaited below; an exploration that throws first must not leave it unhandled
-    },
   });
-  const verification = await (verifying ?? verifyStep(exploration, options));
+  const verification = await verifying;
   const answer = synthesize(exploration, scorer.name, options.maxPointers, undefined, verification);
   if (question.length > MAX_QUESTION_CHARS) answer.meta.notes.push(`question cut to its first ${MAX_QUESTION_CHARS} characters`);
   const droppedThroughLinks = options.lsp.droppedOutside().throughLinks - droppedBefore;

@@ -9,7 +9,7 @@
  * Pure: no I/O.
  */
 import type { ChangeSpec } from './verify/checker.js';
-import type { Intent } from './query-analysis.js';
+import type { Intent } from './intent.js';
 
 export interface RequestedChange {
   change: ChangeSpec;

@@ -23,76 +23,44 @@ import { clampLimits, DEFAULT_POLICY, shouldExpand, type ExpandDecision, type Po
 import { analyzeQuery, INTENT_PROFILES, type AnalyzedQuery } from './query-analysis.js';
 import type { Rating, Scorer } from './scorers/scorer.js';
 import { normalizeTag } from './tags.js';
+import type { SeededQuestion } from './seeded-question.js';
+import type { Exploration, ExploreOptions, ProgressEvent, VisitedLink } from './exploration.js';
 
-export interface ExploreOptions {
-  root: string;
-  db: Database.Database;
-  lsp: LspService;
-  scorer: Scorer;
-  policy?: PolicyCoefficients;
-  tags?: string[] | null;
-  /** Descriptions of the caller's tags, passed to model scorers with the tags. */
-  tagHints?: Record<string, string> | null;
-  budget?: number | null;
-  depth?: number | null;
-  breadth?: number | null;
-  onProgress?: (event: ProgressEvent) => void;
-  /** Called once the seeds are found, before the loop: work that needs only the seeds (the verify step) can start then. */
-  onSeeds?: (query: AnalyzedQuery, seeds: readonly ScoutLink[]) => void;
-  signal?: AbortSignal;
-}
-
-export interface ProgressEvent {
-  kind: 'seeded' | 'expanding' | 'rated' | 'done';
-  message: string;
-  nodesVisited: number;
-  budgetRemaining: number;
-}
-
-export interface VisitedLink {
-  link: ScoutLink;
-  parent: string | null;
-  rating: Rating | null;
-  decision: ExpandDecision | null;
-  expanded: boolean;
-  /** Scored above the threshold but a leaf (a case label, a key): rated and reported, nothing to follow. */
-  leaf: boolean;
-}
-
-export interface Exploration {
-  query: AnalyzedQuery;
-  /** The nodes rated: one per place (a site and the sites folded into it, see places.ts). */
-  visited: VisitedLink[];
-  /** Sites the intent ignores by rule (imports, re-exports), set aside without rating. */
-  setAside: SetAsideSite[];
-  /** Every site the exploration looked at: the nodes' sites, repeats of a line already rated, and the sites set aside. */
-  sitesSeen: number;
-  seeds: ScoutLink[];
-  budget: number;
-  budgetRemaining: number;
-  expansions: number;
-  notes: string[];
-  sources: { lsp: number; index: number };
-  /** Near names when nothing matched the target. */
-  suggestions: string[];
-  elapsedMs: number;
-}
+export type { Exploration, ExploreOptions, ProgressEvent, VisitedLink } from './exploration.js';
 
 /** Roles whose site annotates a property, parameter or variable whose own references carry the type further. */
 const FLOW_ROLES: ReadonlySet<UsageRole> = new Set(['type_property', 'type_parameter', 'type_reference']);
 /** Constants a derived union is computed from (`ValueOf<typeof CODES>`), added as seeds. */
 const MAX_DERIVED_SEEDS = 2;
 
-export async function explore(question: string, options: ExploreOptions): Promise<Exploration> {
+/** The question read once (with the caller's tags and their hints). */
+export function readQuestion(question: string, tags: readonly string[] | null, tagHints: Record<string, string> | null): AnalyzedQuery {
+  const query = analyzeQuery(question, tags ? [...tags] : null);
+  if (tagHints && Object.keys(tagHints).length > 0) {
+    query.tagHints = Object.fromEntries(Object.entries(tagHints).map(([tag, hint]) => [normalizeTag(tag), hint]));
+  }
+  return query;
+}
+
+/** The pipeline's first step after reading the question: the declarations it names (or search hits), as seeds. */
+export async function seedQuestion(query: AnalyzedQuery, options: Pick<ExploreOptions, 'root' | 'db' | 'lsp'>): Promise<SeededQuestion> {
+  const notes: string[] = [];
+  const { seeds, suggestions } = await findSeeds(query, options, new FileCache(options.root), notes);
+  return { query, seeds, suggestions, notes };
+}
+
+/**
+ * Explore from a seeded question (ask.ts seeds it first, so the verify step can start beside the loop), or
+ * from the question's text (read and seeded here).
+ */
+export async function explore(question: string | SeededQuestion, options: ExploreOptions): Promise<Exploration> {
   const started = performance.now();
   const policy = options.policy ?? DEFAULT_POLICY;
-  const query = analyzeQuery(question, options.tags ?? null);
-  if (options.tagHints && Object.keys(options.tagHints).length > 0) {
-    query.tagHints = Object.fromEntries(Object.entries(options.tagHints).map(([tag, hint]) => [normalizeTag(tag), hint]));
-  }
+  const seeded = typeof question === 'string' ? await seedQuestion(readQuestion(question, options.tags ?? null, options.tagHints ?? null), options) : question;
+  const { query } = seeded;
   const limits = clampLimits(options.budget, options.depth, options.breadth, policy);
   const effective: PolicyCoefficients = { ...policy, maxDepth: limits.maxDepth, maxBreadth: limits.maxBreadth };
-  const notes = [...limits.notes];
+  const notes = [...limits.notes, ...seeded.notes];
   const files = new FileCache(options.root);
   const visited = new Map<string, VisitedLink>();
   const places: PlaceMemory = newPlaceMemory();
@@ -107,8 +75,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
   const progress = (kind: ProgressEvent['kind'], message: string): void =>
     options.onProgress?.({ kind, message, nodesVisited: visited.size, budgetRemaining: budgetLeft });
 
-  const { seeds, suggestions } = await findSeeds(query, options, files, notes);
-  options.onSeeds?.(query, seeds);
+  const { seeds, suggestions } = seeded;
   const derivedFrom = seeds.filter((s) => s.relation === 'seed' && (s.kind === 'constant' || s.kind === 'variable') && s.symbol).map((s) => s.symbol as string);
   const keySites: KeySiteContext = { lsp: options.lsp, db: options.db, files, signal: options.signal, derivedFrom, notes };
   // Seeds are rated too: for "where is X" questions they are the answer, for "what breaks" the definition to edit.
@@ -180,7 +147,7 @@ export async function explore(question: string, options: ExploreOptions): Promis
     for (const next of flowsOut) {
       const entry = visited.get(next.link.id);
       if (budgetLeft <= 0) {
-        if (entry) visited.set(next.link.id, { ...entry, expanded: false, decision: entry.decision ? { ...entry.decision, expand: false, reason: `${entry.decision.reason}; budget spent` } : null });
+        if (entry) visited.set(next.link.id, { ...entry, expanded: false, decision: entry.decision ? { ...entry.decision, expand: false, verdict: 'budget_exhausted', reason: `${entry.decision.reason}; budget spent` } : null });
         continue;
       }
       budgetLeft--;
@@ -230,7 +197,7 @@ function canExpand(link: ScoutLink, query: AnalyzedQuery): boolean {
 
 async function findSeeds(
   query: AnalyzedQuery,
-  options: ExploreOptions,
+  options: Pick<ExploreOptions, 'root' | 'db' | 'lsp'>,
   files: FileCache,
   notes: string[],
 ): Promise<{ seeds: ScoutLink[]; suggestions: string[] }> {

@@ -4,7 +4,7 @@
  * are read from the index, bounded by the scope, rated like any other site and cost no budget.
  */
 import type { UsageRole } from '../core/types.js';
-import type { ExploreOptions, VisitedLink } from './explore.js';
+import type { ExploreOptions, VisitedLink } from './exploration.js';
 import type { FileCache } from './file-cache.js';
 import { addHovers } from './hovers.js';
 import type { KeySiteBudget, KeySiteContext } from './language.js';

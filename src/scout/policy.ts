@@ -70,8 +70,12 @@ export interface ScoreTerms {
   breadth: number;
 }
 
+/** Why a rated link was or was not expanded, as a value (the reason's prose is for people). */
+export type ExpandVerdict = 'expand' | 'below_threshold' | 'depth_limit' | 'budget_exhausted';
+
 export interface ExpandDecision {
   expand: boolean;
+  verdict: ExpandVerdict;
   score: number;
   /** The formula with its values and the verdict, e.g. `score 10.5 = relevance 5×2 + ... > 8: expand`. */
   reason: string;
@@ -131,15 +135,13 @@ export function shouldExpand(
     ` + confidence ${rubric.confidence}×${fmt(c.confidence)} − depth ${depth}×${fmt(c.depth)}` +
     ` − complexity ${rubric.complexity}×${fmt(c.complexity)}` +
     (terms.breadth !== 0 ? ` − breadth ${breadth}>${c.breadthLimit} ${fmt(c.breadthPenalty)}` : '');
-  let expand = false;
-  let verdict: string;
-  if (budgetLeft <= 0) verdict = 'budget exhausted: prune';
-  else if (depth >= c.maxDepth) verdict = `depth ${depth} at the limit ${c.maxDepth}: prune`;
-  else if (score > c.threshold) {
-    expand = true;
-    verdict = `> ${fmt(c.threshold)}: expand`;
-  } else verdict = `≤ ${fmt(c.threshold)}: prune`;
-  return { expand, score, reason: `${formula} ${verdict}`, terms, tagMatches };
+  let verdict: ExpandVerdict;
+  let says: string;
+  if (budgetLeft <= 0) [verdict, says] = ['budget_exhausted', 'budget exhausted: prune'];
+  else if (depth >= c.maxDepth) [verdict, says] = ['depth_limit', `depth ${depth} at the limit ${c.maxDepth}: prune`];
+  else if (score > c.threshold) [verdict, says] = ['expand', `> ${fmt(c.threshold)}: expand`];
+  else [verdict, says] = ['below_threshold', `≤ ${fmt(c.threshold)}: prune`];
+  return { expand: verdict === 'expand', verdict, score, reason: `${formula} ${says}`, terms, tagMatches };
 }
 
 /** Accepted ranges of the caller-facing limits. */

@@ -17,8 +17,9 @@ import type { LinkRelation } from './link.js';
 import { normalizeTags } from './tags.js';
 import type { ChangeSpec } from './verify/checker.js';
 
-export const INTENTS = ['add_variant', 'remove', 'rename', 'change_signature', 'find_usages', 'explain', 'locate'] as const;
-export type Intent = (typeof INTENTS)[number];
+import { INTENTS, type Intent } from './intent.js';
+
+export { INTENTS, type Intent } from './intent.js';
 
 export interface AnalyzedQuery {
   /** The question as asked (trimmed). */

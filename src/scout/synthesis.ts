@@ -13,61 +13,12 @@ import { sitesOf } from './places.js';
 import { changePhrases } from './change-request.js';
 import { mergeVerified, type MergeCandidate } from './verify/merge.js';
 import type { Verification } from './verify/verify.js';
+import { ANSWER_TOKENS, MAX_POINTERS, type Pointer, type ScoutAnswer, type VerifiedBy } from './answer.js';
+import { riskOfRubric, lowered } from './risk.js';
 
-export interface Pointer {
-  location: string;
-  what: string;
-  risk: 'high' | 'medium' | 'low';
-  relevance: number;
-  action: string;
-  /** Other lines of the same place (same file, enclosing definition and risk), listed once here. */
-  also?: number[];
-  /** Set when a language's checker reported an error here for the change (see meta.verified_by). */
-  verified?: true;
-}
+export type { Pointer, ScoutAnswer, VerifiedBy } from './answer.js';
+export { ANSWER_TOKENS, MAX_POINTERS } from './answer.js';
 
-/** What verified the answer's high-risk pointers (null when nothing did: the reason is in meta.notes). */
-export interface VerifiedBy {
-  checker: string;
-  version: string;
-  /** The declaration changed and how (`LLMKind`, `enum (string)`, `src/kinds.ts:2`). */
-  target: string;
-  /** The edit made in memory (never on disk). */
-  edit: string;
-  /** New errors, and the places (pointers) they group into. */
-  errors: number;
-  places: number;
-  checked_files: number;
-  ms: number;
-}
-
-export interface ScoutAnswer {
-  summary: string;
-  pointers: Pointer[];
-  ignored: { total: number; by_role: Record<string, number>; examples: string[] };
-  meta: {
-    /** Nodes rated: places, each a site and the sites of the same kind in the same definition (see scout/places). */
-    nodes_visited: number;
-    /** Sites looked at: the nodes' sites, plus lines already rated and sites set aside by rule without rating. */
-    sites_seen: number;
-    budget: number;
-    budget_remaining: number;
-    interpretation: string;
-    elapsed_ms: number;
-    sources: { lsp: number; index: number };
-    scorer: string;
-    notes: string[];
-    pointers_omitted: number;
-    /** Present for change questions: the checker that verified the high-risk pointers, or null (see notes). */
-    verified_by?: VerifiedBy | null;
-    freshness?: unknown;
-  };
-}
-
-/** Pointers kept in the answer; the rest are counted (answers stay within ~2,000 tokens). */
-export const MAX_POINTERS = 25;
-/** Default answer size, in tokens estimated as characters / 4. */
-export const ANSWER_TOKENS = 2000;
 /** Pointers kept however long they are. */
 const MIN_POINTERS = 5;
 
@@ -128,9 +79,6 @@ function actionFor(intent: Intent, visited: VisitedLink): string {
   return 'review this use';
 }
 
-function riskWord(risk: number): Pointer['risk'] {
-  return risk >= 4 ? 'high' : risk === 3 ? 'medium' : 'low';
-}
 
 function describe(v: VisitedLink): string {
   const link = v.link;
@@ -182,7 +130,7 @@ export function synthesize(
     }
     if (rubric.relevance < 3 && rubric.risk < 3) continue;
     candidates.push({
-      pointer: { location: formatLocation(v.link.location), what: describe(v), risk: riskWord(rubric.risk), relevance: rubric.relevance, action: actionFor(query.intent, v) },
+      pointer: { location: formatLocation(v.link.location), what: describe(v), risk: riskOfRubric(rubric.risk), relevance: rubric.relevance, action: actionFor(query.intent, v) },
       risk: rubric.risk,
       relevance: rubric.relevance,
       place: v.link.enclosing ? `${v.link.location.file}|${v.link.enclosing}` : null,
@@ -341,11 +289,11 @@ function verifiedBy(v: Verification, places: number): VerifiedBy | null {
  * not answer), each saying so; returns how many were lowered.
  */
 function lowerUnproven(candidates: MergeCandidate[], checker: string): number {
-  let lowered = 0;
+  let count = 0;
   for (const [i, c] of candidates.entries()) {
-    if (c.risk < 4) continue;
-    lowered++;
-    candidates[i] = { ...c, risk: 3, pointer: { ...c.pointer, risk: 'medium', what: `${c.pointer.what} (unverified: the exploration's rules say it breaks; the ${checker} checker did not finish)` } };
+    if (c.pointer.risk !== 'high') continue;
+    count++;
+    candidates[i] = lowered(c, `unverified: the exploration's rules say it breaks; the ${checker} checker did not finish`);
   }
-  return lowered;
+  return count;
 }

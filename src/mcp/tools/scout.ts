@@ -1,6 +1,7 @@
 /** `scout`: the budgeted exploration — one call instead of a hundred language-server requests. */
 import { z } from 'zod';
-import type { Pointer, ScoutAnswer } from '../../scout/synthesis.js';
+import type { Pointer, ScoutAnswer } from '../../scout/answer.js';
+import { renderAnswer } from '../../scout/render-answer.js';
 import { AnswerCache } from '../answer-cache.js';
 import { fitList, shrinkNote } from '../budget.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
@@ -116,17 +117,6 @@ export const scoutTool = defineTool({
     const structured = build(fitted);
     const note = shrinkNote(fitted, ctx.maxTokens, structured.next_cursor);
     if (note) structured.meta.notes.push(note);
-    return { structured, text: renderScout(structured) };
+    return { structured, text: renderAnswer(structured) };
   },
 });
-
-function renderScout(s: { summary: string; pointers: Array<Pointer | Omit<Pointer, 'action'>>; by_file?: Array<{ file: string; lines: number[] }>; next_cursor?: string; ignored: ScoutAnswer['ignored']; meta: { nodes_visited: number; sites_seen: number; budget_remaining: number; interpretation: string; elapsed_ms: number; notes: string[] } }): string {
-  const out = [s.summary, ''];
-  for (const p of s.pointers) out.push(`- [${p.risk}] ${p.location}${p.also ? ` (also ${p.also.join(', ')})` : ''} ${p.what}${'action' in p && p.action ? ` → ${p.action}` : ''}`);
-  for (const g of s.by_file ?? []) out.push(`- ${g.file}: lines ${g.lines.join(', ')}`);
-  if (s.ignored.total > 0) out.push(`ignored ${s.ignored.total}: ${Object.entries(s.ignored.by_role).map(([r, n]) => `${n} ${r}`).join(', ')}`);
-  out.push(`${s.meta.interpretation} ${s.meta.nodes_visited} nodes (${s.meta.sites_seen} sites), budget left ${s.meta.budget_remaining}, ${s.meta.elapsed_ms} ms`);
-  for (const n of s.meta.notes) out.push(`note: ${n}`);
-  if (s.next_cursor) out.push(`next_cursor: ${s.next_cursor}`);
-  return out.join('\n');
-}

@@ -7,7 +7,8 @@
  * change and is lowered to medium, with the reason (it may still behave differently: a default branch, an
  * `if` chain).
  */
-import type { Pointer } from '../synthesis.js';
+import type { Pointer } from '../answer.js';
+import { isHighRubric, lowered } from '../risk.js';
 import type { ChangeSpec, CheckerError, VariantCheck } from './checker.js';
 
 export interface MergeCandidate {
@@ -129,10 +130,10 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
       home.merged.push(c);
       continue;
     }
-    if (c.risk >= 4) {
+    if (c.pointer.risk === 'high') {
       // The declaration the change is made to is where the edit goes, not a site that "compiles".
       const why = file === check.target.file && line === check.target.line ? 'the declaration the change is made to' : `compiles: ${checker} reports no error here; check its behaviour`;
-      rest.push({ ...c, risk: 3, pointer: { ...c.pointer, risk: 'medium', what: `${c.pointer.what} (${why})` } });
+      rest.push(lowered(c, why));
     } else rest.push(c);
   }
   const verified: Pointer[] = [];
@@ -154,7 +155,7 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
       risk: 'high',
       relevance: 5,
       // For a new variant the exploration's action names the construct (a case, a key); for other changes the checker's error says more.
-      action: !check.change || check.change.kind === 'add_variant' ? (explored && explored.risk >= 4 ? explored.pointer.action : actionFor(first.code, first.message)) : changeActionFor(check.change, first.code, first.message),
+      action: !check.change || check.change.kind === 'add_variant' ? (explored && isHighRubric(explored.risk) ? explored.pointer.action : actionFor(first.code, first.message)) : changeActionFor(check.change, first.code, first.message),
       verified: true,
     };
     if (lines.size > 0) pointer.also = [...lines].sort((a, b) => a - b);

@@ -8,7 +8,7 @@
  * reason in a note; nothing is ever written to the repository.
  */
 import path from 'node:path';
-import type { Exploration } from '../explore.js';
+import type { SeededQuestion as Seeded } from '../seeded-question.js';
 import type { ScoutLink } from '../link.js';
 import { type ChangeKind, type ChangeSpec, type Checker, type CheckOutcome, type CheckRequest, CheckTimeout, type VariantCheck } from './checker.js';
 import type { Checkers } from './checkers.js';
@@ -55,7 +55,7 @@ const CHANGE_WORDS: Record<ChangeKind, string> = {
 const EXPLORATION_ONLY = 'pointers come from the exploration alone';
 
 /** What the verify step needs of an exploration: the question read and its seeds (available as soon as the seeds are found). */
-export type SeededQuestion = Pick<Exploration, 'query' | 'seeds'>;
+export type SeededQuestion = Pick<Seeded, 'query' | 'seeds'>;
 
 /** The question's own declarations (not the constants a derived union was followed to), those in a file the question names first, then the kinds the change applies to. */
 function targetSeeds(exploration: SeededQuestion, kind: ChangeKind): ScoutLink[] {

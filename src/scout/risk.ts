@@ -1,0 +1,53 @@
+/**
+ * Risk: the one rule that turns what is known about a place into high, medium or low. Everything that
+ * labels a pointer calls this file; nothing else compares rubric numbers with a threshold.
+ *
+ * - high: a break the language's own checker verified, or an enumeration that lists every member of the
+ *   type and has no default (the new member must be added there);
+ * - medium: a partial enumeration, a dispatch with a default, or a likely break no checker confirmed;
+ * - low: values of the type pass through.
+ * Before anything is verified, the scorer's rubric (risk 1-5) stands in: 4-5 high, 3 medium, else low.
+ */
+export const RISK_LEVELS = ['high', 'medium', 'low'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+/** The rule as answers state it in `meta.risk_rule`. */
+export const RISK_RULE =
+  'high = a break the checker verified, or an enumeration that lists every member and has no default; medium = a partial enumeration, a dispatch with a default, or a likely break not verified; low = values pass through';
+
+/** Rubric risk at and above which a place is high. */
+const HIGH_FROM = 4;
+/** Rubric risk of a place lowered to medium. */
+export const MEDIUM_RUBRIC_RISK = 3;
+
+/** The ladder from a rubric's risk (1-5) to a label. */
+export function riskOfRubric(risk: number): RiskLevel {
+  return risk >= HIGH_FROM ? 'high' : risk === MEDIUM_RUBRIC_RISK ? 'medium' : 'low';
+}
+
+export function isHighRubric(risk: number): boolean {
+  return risk >= HIGH_FROM;
+}
+
+/** What an enumeration site is, for its risk. */
+export interface EnumerationShape {
+  /** Members of the type the place names. */
+  listed: number;
+  /** Members the type has (before the change). */
+  members: number;
+  /** The place has a default branch (`default:`, `else`, `case _`, `.get(x, fallback)`). */
+  hasDefault: boolean;
+}
+
+/** An enumeration's risk: every member and no default is high; a partial one or one with a default is medium. */
+export function enumerationRisk(shape: EnumerationShape): RiskLevel {
+  return shape.listed >= shape.members && !shape.hasDefault ? 'high' : 'medium';
+}
+
+/**
+ * A candidate lowered to medium, with why: once a checker has run, a high that it did not confirm and that
+ * is not a full enumeration compiles (`why` says so); a checker that did not finish confirms nothing.
+ */
+export function lowered<T extends { risk: number; pointer: { risk: RiskLevel; what: string } }>(candidate: T, why: string): T {
+  return { ...candidate, risk: MEDIUM_RUBRIC_RISK, pointer: { ...candidate.pointer, risk: 'medium', what: `${candidate.pointer.what} (${why})` } };
+}
