@@ -5,24 +5,18 @@
  * its number. A record's last constructor ends at its `}`; a trailing comment stays after the insertion. An
  * empty `data E` gets ` = ScoutNew__`. Refused with the reason: a `newtype` (exactly one constructor by
  * definition), GADT syntax (a constructor there needs a type signature of its own), a type class, a synonym,
- * a constructor, a function.
+ * a constructor, a function. Applying it and mapping positions back is verify/insertion.ts.
  */
 import type { Node } from 'web-tree-sitter';
 import { withSyntaxTree } from '../../parse/loader.js';
+import type { DeclarationEdit } from '../verify/insertion.js';
 
 /** Upper-case (a constructor), and a trailing double underscore no hand-written Haskell constructor uses. */
 export const NEW_CONSTRUCTOR = 'ScoutNew__';
 
-export interface HsEdit {
-  /** 0-based line and UTF-16 column of the insertion. */
-  line: number;
-  column: number;
-  insert: string;
-  /** The type's name as declared. */
-  name: string;
+/** The insertion after the last constructor (or after the head of an empty `data E`). */
+export interface HsEdit extends DeclarationEdit {
   kind: 'data';
-  /** 1-based line of the type's name. */
-  declLine: number;
 }
 
 export type HsEditResult = { ok: true; edit: HsEdit } | { ok: false; reason: string };
@@ -109,22 +103,4 @@ export function constructorEditIn(root: Node, name: string, line: number): HsEdi
 /** The edit for the data type declared at 1-based `line` of `text`. */
 export function constructorEdit(text: string, name: string, line: number): Promise<HsEditResult> {
   return withHaskellTree(text, (root) => constructorEditIn(root, name, line));
-}
-
-export function applyConstructorEdit(text: string, edit: HsEdit): string {
-  let offset = 0;
-  for (let i = 0; i < edit.line; i++) offset = text.indexOf('\n', offset) + 1;
-  const at = offset + edit.column;
-  return text.slice(0, at) + edit.insert + text.slice(at);
-}
-
-/** A 0-based UTF-16 column of the edited text mapped back to the original (text after the insertion moved right, on its line only). */
-export function columnBeforeConstructorEdit(edit: HsEdit, line: number, column: number): number {
-  if (line !== edit.line || column < edit.column) return column;
-  return Math.max(edit.column, column - edit.insert.length);
-}
-
-/** Whether a 0-based position of the edited text falls on the inserted text. */
-export function onConstructorInsert(edit: HsEdit, line: number, column: number): boolean {
-  return line === edit.line && column >= edit.column && column < edit.column + edit.insert.length;
 }

@@ -9,15 +9,13 @@
  * stdout; modules up to date are silent, and so are their warnings), and the imports GHC could not resolve
  * (a package not bundled with GHC, or a hidden one), which decide what is left out of the check.
  *
- * Then mapping to repository positions and the diff: new diagnostics are the edited run's minus the
- * unmodified project's, as a multiset keyed by (file, position, code, message without its list of
- * patterns not matched: a function already missing `Local` that now also misses the new constructor was
- * already incomplete).
+ * Then the diff (verify/checker-template.ts maps the diagnostics to repository positions): new diagnostics
+ * are the edited run's minus the unmodified project's, as a multiset keyed by (file, position, code, message
+ * without its list of patterns not matched: a function already missing `Local` that now also misses the new
+ * constructor was already incomplete).
  */
-import path from 'node:path';
+import type { MappedError } from '../verify/mapped-error.js';
 import { newErrors } from '../verify/new-errors.js';
-import { columnBeforeConstructorEdit, onConstructorInsert, type HsEdit } from './constructor-edit.js';
-import { type MappedError, utf16Column } from '../verify/mapped-error.js';
 
 export interface GhcDiagnostic {
   /** As GHC prints it (relative to the directory it ran in). */
@@ -87,42 +85,9 @@ export function missingImports(diags: readonly GhcDiagnostic[]): MissingImport[]
   return out;
 }
 
-/** A diagnostic at its repository position (verify/mapped-error.ts). */
-export type HsMappedError = MappedError;
-
-export interface HsMapContext {
-  /** Repository-relative project directory GHC ran in (as mirrored). */
-  projectDir: string;
-  linesOf: (file: string) => string[] | null;
-  edited: { file: string; edit: HsEdit } | null;
-}
-
-/** Diagnostics as repository positions; those outside the project and those on the inserted constructor dropped. */
-export function mapGhcDiagnostics(diags: readonly GhcDiagnostic[], ctx: HsMapContext): { mapped: HsMappedError[]; onEdit: number } {
-  const mapped: HsMappedError[] = [];
-  let onEdit = 0;
-  for (const d of diags) {
-    if (path.isAbsolute(d.file) || d.file.startsWith('<')) continue;
-    const inProject = path.posix.normalize(d.file.split(path.sep).join('/'));
-    if (inProject.startsWith('..')) continue;
-    const file = path.posix.join(ctx.projectDir || '.', inProject);
-    const line = d.line - 1;
-    let character = utf16Column(ctx.linesOf(file)?.[line], d.column);
-    if (ctx.edited && ctx.edited.file === file) {
-      if (onConstructorInsert(ctx.edited.edit, line, character)) {
-        onEdit++;
-        continue;
-      }
-      character = columnBeforeConstructorEdit(ctx.edited.edit, line, character);
-    }
-    mapped.push({ file, line, character, code: d.code, message: d.message });
-  }
-  return { mapped, onEdit };
-}
-
 /** The message without what lists the patterns not matched (which name the new constructor). */
-const keyOf = (d: HsMappedError): string => `${d.file}|${d.line}|${d.character}|${d.code}|${d.message.replace(/Patterns?(?: of type .*?)? not matched:[\s\S]*$/, '')}`;
+export const haskellErrorKey = (d: MappedError): string => `${d.file}|${d.line}|${d.character}|${d.code}|${d.message.replace(/Patterns?(?: of type .*?)? not matched:[\s\S]*$/, '')}`;
 
-export function newHaskellErrors(after: readonly HsMappedError[], before: readonly HsMappedError[]): HsMappedError[] {
-  return newErrors(after, before, keyOf);
+export function newHaskellErrors(after: readonly MappedError[], before: readonly MappedError[]): MappedError[] {
+  return newErrors(after, before, haskellErrorKey);
 }

@@ -14,8 +14,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isInside, toRelative } from '../../workspace/confine.js';
-import { listShadowTree, type ShadowTree } from '../verify/shadow-tree.js';
-import type { CrateFile } from '../rust/crate.js';
+import { listShadowTree, type ShadowTree, type TreeFile } from '../verify/shadow-tree.js';
 
 export interface HsProject {
   /** Repository-relative project directory (`''` for the root). */
@@ -136,7 +135,7 @@ export interface HsTargets {
 }
 
 /** The modules under the source directories, read from the files (their text from `textOf`). */
-export function hsTargets(project: HsProject, files: readonly CrateFile[], textOf: (rel: string) => string | null): HsTargets {
+export function hsTargets(project: HsProject, files: readonly TreeFile[], textOf: (rel: string) => string | null): HsTargets {
   const inSources = (rel: string): boolean => project.sourceDirs.some((d) => d === '.' || rel.startsWith(`${d}/`));
   const modules: string[] = [];
   const mains: string[] = [];

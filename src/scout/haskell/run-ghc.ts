@@ -9,12 +9,13 @@
  * GHC 9.0 has no JSON diagnostics: its text is returned as is (ghc-diagnostics.ts reads it), with the exit
  * code. No `ghc` on PATH raises GhcUnavailable, whose reason says to install it.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { boundedChild } from '../verify/bounded-child.js';
+import { spawn } from 'node:child_process';
+import { boundedChild, versionOnce } from '../verify/bounded-child.js';
+import { Refusal } from '../verify/checker-template.js';
 
 /** GHC cannot check this project here; `reason` says why and how to fix it. */
-export class GhcUnavailable extends Error {
-  constructor(readonly reason: string) {
+export class GhcUnavailable extends Refusal {
+  constructor(reason: string) {
     super(reason);
     this.name = 'GhcUnavailable';
   }
@@ -22,19 +23,8 @@ export class GhcUnavailable extends Error {
 
 export const INSTALL_GHC = 'ghc is not on PATH: install GHC (`apt-get install ghc`, or https://www.haskell.org/ghcup/) so that `ghc` runs, and ask again';
 
-let version: string | null = null;
-
 /** `ghc --numeric-version` (`9.0.2`), asked once per process; `unavailable` without ghc. */
-export function ghcVersion(): string {
-  if (version === null) {
-    try {
-      version = execFileSync('ghc', ['--numeric-version'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    } catch {
-      version = 'unavailable';
-    }
-  }
-  return version;
-}
+export const ghcVersion = versionOnce('ghc', ['--numeric-version']);
 
 /** The warnings that a new constructor raises, on whatever the project's own OPTIONS_GHC say. */
 export const PATTERN_WARNINGS = ['-Wincomplete-patterns', '-Wincomplete-uni-patterns', '-Wincomplete-record-updates', '-Woverlapping-patterns'];

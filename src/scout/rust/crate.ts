@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isInside, toRelative } from '../../workspace/confine.js';
-import { listShadowTree, type ShadowTree, type TreeFile } from '../verify/shadow-tree.js';
+import { listShadowTree, type ShadowTree } from '../verify/shadow-tree.js';
 
 export interface CrateLocation {
   /** Repository-relative directory of the package (`''` for the root). */
@@ -54,10 +54,6 @@ export function findCrate(root: string, file: string): CrateResult {
   return { ok: true, crate: { packageDir: toRelative(root, pkg), checkDir: toRelative(root, pkg), workspace: false } };
 }
 
-/** A file of the crate, and the crate's files (see verify/shadow-tree.ts). */
-export type CrateFile = TreeFile;
-export type CrateTree = ShadowTree;
-
 const STAMPED = /(?:\.rs|(?:^|\/)Cargo\.(?:toml|lock)|(?:^|\/)rust-toolchain(?:\.toml)?|(?:^|\/)\.cargo\/config(?:\.toml)?)$/;
 
 /**
@@ -65,7 +61,7 @@ const STAMPED = /(?:\.rs|(?:^|\/)Cargo\.(?:toml|lock)|(?:^|\/)rust-toolchain(?:\
  * hidden directories (`.cargo/` kept) and `node_modules` left out; a symbolic link is followed only when it
  * resolves inside the repository root.
  */
-export function listCrateFiles(root: string, checkDir: string): CrateTree {
+export function listCrateFiles(root: string, checkDir: string): ShadowTree {
   return listShadowTree(root, checkDir, {
     skip: (name, siblings) => (name.startsWith('.') && name !== '.cargo') || name === 'node_modules' || (name === 'target' && siblings.some((e) => e.name === 'Cargo.toml')),
     stamped: STAMPED,

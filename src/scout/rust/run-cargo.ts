@@ -5,31 +5,22 @@
  * span; when cargo fails before rustc reports anything (dependencies not downloaded, a broken workspace, no
  * cargo at all) it throws CargoUnavailable, whose reason says how to fix it.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { boundedChild } from '../verify/bounded-child.js';
+import { spawn } from 'node:child_process';
+import { boundedChild, versionOnce } from '../verify/bounded-child.js';
+import { Refusal } from '../verify/checker-template.js';
 
 /** cargo cannot check this crate here; `reason` says why and how to fix it. */
-export class CargoUnavailable extends Error {
-  constructor(readonly reason: string) {
+export class CargoUnavailable extends Refusal {
+  constructor(reason: string) {
     super(reason);
     this.name = 'CargoUnavailable';
   }
 }
 
-let version: string | null = null;
+export const INSTALL_CARGO = 'cargo is not on PATH: install Rust (https://rustup.rs, or `apt-get install cargo rustc`) so that `cargo` runs, and ask again';
 
 /** `cargo --version` (`cargo 1.95.0 (f2d3ce0bd 2026-03-21)` -> `1.95.0`), asked once per process; `unavailable` without cargo. */
-export function cargoVersion(): string {
-  if (version === null) {
-    try {
-      const out = execFileSync('cargo', ['--version'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] });
-      version = /cargo (\S+)/.exec(out)?.[1] ?? out.trim();
-    } catch {
-      version = 'unavailable';
-    }
-  }
-  return version;
-}
+export const cargoVersion = versionOnce('cargo', ['--version'], (out) => /cargo (\S+)/.exec(out)?.[1] ?? out.trim());
 
 export interface RsSpan {
   /** As rustc prints it: relative to the directory cargo ran in, or absolute. */
@@ -127,7 +118,7 @@ export function runCargo(run: CargoRun): Promise<RsDiagnostic[]> {
   return boundedChild(
     child,
     run,
-    (error) => (error.code === 'ENOENT' ? new CargoUnavailable('cargo is not on PATH: install Rust (https://rustup.rs, or `apt-get install cargo rustc`) and ask again') : error),
+    (error) => (error.code === 'ENOENT' ? new CargoUnavailable(INSTALL_CARGO) : error),
     (code) => {
       if (partial) onLine(partial);
       if (code === 0 || diagnostics.length > 0) return diagnostics;

@@ -3,23 +3,17 @@
  * in a tree-sitter parse, and insert a unit variant `__ScoutNew` just before the closing brace of its body,
  * without adding a line (every other line keeps its number). A comma goes first when the last variant has
  * none (`Polygon { .. }` then `}`); attributes, comments, discriminants, tuple and struct variants and
- * `#[non_exhaustive]` need nothing special: the parse tells tokens from comments and strings.
+ * `#[non_exhaustive]` need nothing special: the parse tells tokens from comments and strings. Applying it and
+ * mapping positions back is verify/insertion.ts.
  */
 import type { Node } from 'web-tree-sitter';
 import { withSyntaxTree } from '../../parse/loader.js';
+import type { DeclarationEdit } from '../verify/insertion.js';
 
 export const NEW_VARIANT = '__ScoutNew';
 
-export interface RsEdit {
-  /** 0-based line and UTF-16 column of the insertion (the closing brace's position). */
-  line: number;
-  column: number;
-  insert: string;
-  /** The enum's name as declared, and its kind (`enum`, `enum (#[non_exhaustive])`). */
-  name: string;
-  kind: string;
-  /** 1-based line of the enum's name. */
-  declLine: number;
+/** The insertion at the closing brace's position; kind `enum` or `enum (#[non_exhaustive])`. */
+export interface RsEdit extends DeclarationEdit {
   /** 0-based line range of the whole enum (attributes excluded). */
   startLine: number;
   endLine: number;
@@ -105,22 +99,4 @@ export function enumVariantEditIn(root: Node, name: string, line: number): RsEdi
 /** The edit for the enum declared at 1-based `line` of `text`. */
 export function enumVariantEdit(text: string, name: string, line: number): Promise<RsEditResult> {
   return withRustTree(text, (root) => enumVariantEditIn(root, name, line));
-}
-
-export function applyEnumEdit(text: string, edit: RsEdit): string {
-  let offset = 0;
-  for (let i = 0; i < edit.line; i++) offset = text.indexOf('\n', offset) + 1;
-  const at = offset + edit.column;
-  return text.slice(0, at) + edit.insert + text.slice(at);
-}
-
-/** Whether a 0-based line and UTF-16 column of the edited text falls on the inserted text. */
-export function onInsert(edit: RsEdit, line: number, column: number): boolean {
-  return line === edit.line && column >= edit.column && column < edit.column + edit.insert.length;
-}
-
-/** A 0-based UTF-16 column of the edited text mapped back to the original (text after the insertion moved right, on its line only). */
-export function columnBeforeEdit(edit: RsEdit, line: number, column: number): number {
-  if (line !== edit.line || column < edit.column) return column;
-  return Math.max(edit.column, column - edit.insert.length);
 }

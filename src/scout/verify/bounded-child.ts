@@ -4,7 +4,7 @@
  * deadline (CheckTimeout) or when the question is aborted (the signal's reason). One settlement only: a
  * child that closes after being killed changes nothing.
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { CheckTimeout } from './checker.js';
 
 export interface ChildBudget {
@@ -60,4 +60,22 @@ export function boundedChild<T>(child: ChildProcess, budget: ChildBudget, onErro
       }),
     );
   });
+}
+
+/**
+ * A tool's version, asked once per process (`command args` printed on stdout, read by `read`), or
+ * `unavailable` when the tool does not run (not on PATH): a checker refuses then, saying how to install it.
+ */
+export function versionOnce(command: string, args: readonly string[], read: (stdout: string) => string = (out) => out.trim()): () => string {
+  let version: string | null = null;
+  return () => {
+    if (version === null) {
+      try {
+        version = read(execFileSync(command, args, { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] }));
+      } catch {
+        version = 'unavailable';
+      }
+    }
+    return version;
+  };
 }

@@ -2,8 +2,8 @@
  * The files a compiler may read below one directory, listed for a shadow copy: a symbolic link is followed
  * only when it resolves inside the repository root (one leading out is listed as skipped, never read), each
  * real directory is entered once (link loops), and a digest of the files that matter to the compiler tells
- * when the copy must be refreshed. What to leave out (build output, hidden folders) and what to stamp is the
- * language's: cargo and ghc both list their projects with it.
+ * when the copy must be refreshed. What to leave out (build output, hidden folders, virtual environments), which
+ * files to list and what to stamp is the language's: cargo, ghc and pyright all list their projects with it.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
@@ -29,10 +29,16 @@ export interface ShadowTree {
 }
 
 export interface TreeRules {
-  /** Whether to leave out an entry, given the other entries of its directory (`target/` beside a Cargo.toml). */
-  skip(name: string, siblings: readonly Dirent[]): boolean;
+  /** Whether to leave out an entry, given the other entries of its directory (`target/` beside a Cargo.toml) and the entry itself. */
+  skip(name: string, siblings: readonly Dirent[], entry: Dirent): boolean;
   /** Files whose change means a new check (sources, manifests). */
   stamped: RegExp;
+  /** Files to list (default: every file the compiler may read); the others are not even looked at. */
+  listed?: RegExp;
+  /** Whether to leave out a whole directory below the listed one, given its entries (a virtual environment). */
+  skipDirectory?(entries: readonly Dirent[]): boolean;
+  /** false: symbolic links are left out silently, even those that stay inside the root (default: followed inside the root). */
+  followLinks?: boolean;
 }
 
 export function listShadowTree(root: string, dir: string, rules: TreeRules): ShadowTree {
@@ -53,10 +59,13 @@ export function listShadowTree(root: string, dir: string, rules: TreeRules): Sha
     } catch {
       return;
     }
+    if (rel !== '' && rules.skipDirectory?.(entries)) return;
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (rules.skip(e.name, entries)) continue;
+      if (rules.skip(e.name, entries, e)) continue;
       const entry = path.join(abs, e.name);
       const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isSymbolicLink() && rules.followLinks === false) continue;
+      if (e.isFile() && rules.listed && !rules.listed.test(r)) continue;
       if (e.isSymbolicLink() && !resolvesInside(root, entry, real)) {
         skipped.push(toRelative(root, entry));
         continue;
@@ -68,7 +77,7 @@ export function listShadowTree(root: string, dir: string, rules: TreeRules): Sha
         continue;
       }
       if (st.isDirectory()) walk(entry, r);
-      else if (st.isFile()) {
+      else if (st.isFile() && (!rules.listed || rules.listed.test(r))) {
         files.push({ rel: r, source: e.isSymbolicLink() ? realpathSync(entry) : entry, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
         if (rules.stamped.test(r)) h.update(`${r}\0${st.size}\0${st.mtimeMs}\0`);
       }

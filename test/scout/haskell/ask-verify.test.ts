@@ -6,40 +6,27 @@
  * warnings: the equations of `route` in another module and the `case` in an instance method, not the record
  * construction in `makeConfig` nor the wildcard `case` in `isLocal`. GHC must be installed.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askCli, type CliAnswer, committedFixture } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
-const CLI = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli', 'main.js');
 let tmp: string;
 let root: string;
 let hash: string;
 
-interface Answer {
-  summary: string;
-  pointers: { location: string; risk: string; what: string; action: string; verified?: boolean }[];
-  meta: { verified_by: { checker: string; version: string; target: string; errors: number; places: number; edit: string } | null; notes: string[] };
-}
+const ask = (question: string): CliAnswer => askCli(question, root, path.join(tmp, 'cache'));
 
-function ask(question: string): Answer {
-  const r = spawnSync(process.execPath, [CLI, 'ask', question, '--repo', root, '--json'], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: path.join(tmp, 'cache') }, timeout: 120_000 });
-  if (r.status !== 0) throw new Error(`scout ask failed (${r.status}): ${r.stderr}`);
-  return JSON.parse(r.stdout) as Answer;
-}
-
-const high = (answer: Answer): string[] => answer.pointers.filter((p) => p.risk === 'high').map((p) => `${p.location} ${p.verified}`);
+const high = (answer: CliAnswer): string[] => answer.pointers.filter((p) => p.risk === 'high').map((p) => `${p.location} ${p.verified}`);
 
 beforeAll(() => {
   expect(execFileSync('ghc', ['--numeric-version'], { encoding: 'utf8' })).toMatch(/^\d+\.\d+/);
   tmp = mkdtempSync(path.join(os.tmpdir(), 'scout-ask-verify-hs-'));
   root = path.join(tmp, 'repo');
-  cpSync(path.resolve(__dirname, '..', '..', 'fixtures', 'verify-haskell'), root, { recursive: true, filter: (src) => !/[\\/](dist-newstyle|\.scout)$/.test(src) });
-  execFileSync('git', ['init', '-q'], { cwd: root });
-  execFileSync('git', ['add', '-A'], { cwd: root });
-  execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'fixture'], { cwd: root });
+  committedFixture(path.resolve(__dirname, '..', '..', 'fixtures', 'verify-haskell'), root, /[\\/](dist-newstyle|\.scout)$/);
   hash = treeHash(root, ['.scout', '.git']);
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -8,15 +8,17 @@
  * (CI installs it), they do not skip.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckTimeout, type CheckOutcome, type VariantCheck } from '../../../src/scout/verify/checker.js';
+import { CheckTimeout, type CheckOutcome } from '../../../src/scout/verify/checker.js';
+import { applyInsertion } from '../../../src/scout/verify/insertion.js';
 import { HaskellChecker } from '../../../src/scout/haskell/checker.js';
-import { applyConstructorEdit, constructorEdit } from '../../../src/scout/haskell/constructor-edit.js';
+import { constructorEdit } from '../../../src/scout/haskell/constructor-edit.js';
 import { compiledFiles, missingImports, newHaskellErrors, parseGhcOutput } from '../../../src/scout/haskell/ghc-diagnostics.js';
 import { fieldValues, findHsProject } from '../../../src/scout/haskell/project.js';
+import { addVariantAt, checked, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-haskell');
@@ -24,38 +26,8 @@ let tmp: string;
 let root: string;
 let checker: HaskellChecker;
 
-const lineOf = (dir: string, file: string, needle: string): number => {
-  const index = readFileSync(path.join(dir, file), 'utf8').split('\n').findIndex((l) => l.includes(needle));
-  if (index < 0) throw new Error(`no ${needle} in ${file}`);
-  return index + 1;
-};
-
-function addVariant(name: string, file: string, needle: string, options: { dir?: string; deadlineMs?: number; with?: HaskellChecker } = {}): Promise<CheckOutcome> {
-  const dir = options.dir ?? root;
-  return (options.with ?? checker).addVariant({ root: dir, declaration: { name, file, line: lineOf(dir, file, needle) }, deadline: performance.now() + (options.deadlineMs ?? 120_000) });
-}
-
-function checked(outcome: CheckOutcome): VariantCheck {
-  if (outcome.status !== 'checked') throw new Error(`expected a check, got: ${outcome.reason}`);
-  return outcome.check;
-}
-
-const sites = (check: VariantCheck): string[] => check.errors.map((e) => `${e.file}:${e.line} ${e.code} ${e.place?.kind ?? '-'} ${e.place?.name ?? '-'}`);
-
-/** Every file's path, size and mtime: the same before and after means nothing was written or touched. */
-function statListing(dir: string): string {
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      const f = path.join(d, name);
-      const st = statSync(f);
-      if (st.isDirectory()) walk(f);
-      else out.push(`${path.relative(dir, f)} ${st.size} ${st.mtimeMs}`);
-    }
-  };
-  walk(dir);
-  return out.join('\n');
-}
+const addVariant = (name: string, file: string, needle: string, options: { dir?: string; deadlineMs?: number; with?: HaskellChecker } = {}): Promise<CheckOutcome> =>
+  addVariantAt(options.with ?? checker, options.dir ?? root, name, file, needle, options.deadlineMs);
 
 let hashBefore: string;
 let statsBefore: string;
@@ -88,7 +60,7 @@ describe('Haskell checker (ghc): the edit', () => {
       const name = /data (\w+)/.exec(text)?.[1] as string;
       const r = await constructorEdit(text, name, 1);
       if (!r.ok) throw new Error(r.reason);
-      const edited = applyConstructorEdit(text, r.edit);
+      const edited = applyInsertion(text, r.edit);
       expect(edited).toBe(expected);
       expect(edited.split('\n').length).toBe(text.split('\n').length);
     }

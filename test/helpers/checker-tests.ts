@@ -1,0 +1,68 @@
+/**
+ * What the language checkers' tests share (test/scout/<language>/): where a needle is in a fixture file, a
+ * check that must have run, its sites as text, a listing that shows whether anything was written or touched,
+ * and, for the end-to-end tests, a fixture committed to git and `scout ask --json` run on it by the built CLI.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Checker, CheckOutcome, VariantCheck } from '../../src/scout/verify/checker.js';
+
+/** The 1-based line of `file` (below `dir`) holding `needle`. */
+export function lineOf(dir: string, file: string, needle: string): number {
+  const index = readFileSync(path.join(dir, file), 'utf8').split('\n').findIndex((l) => l.includes(needle));
+  if (index < 0) throw new Error(`no ${needle} in ${file}`);
+  return index + 1;
+}
+
+/** Ask `checker` to add a variant to `name`, declared on the line of `file` holding `needle`. */
+export function addVariantAt(checker: Checker, dir: string, name: string, file: string, needle: string, deadlineMs = 120_000): Promise<CheckOutcome> {
+  return checker.addVariant({ root: dir, declaration: { name, file, line: lineOf(dir, file, needle) }, deadline: performance.now() + deadlineMs });
+}
+
+export function checked(outcome: CheckOutcome): VariantCheck {
+  if (outcome.status !== 'checked') throw new Error(`expected a check, got: ${outcome.reason}`);
+  return outcome.check;
+}
+
+/** Each error as `file:line code place-kind place-name`. */
+export const sites = (check: VariantCheck): string[] => check.errors.map((e) => `${e.file}:${e.line} ${e.code} ${e.place?.kind ?? '-'} ${e.place?.name ?? '-'}`);
+
+/** Every file's path, size and mtime: the same before and after means nothing was written or touched. */
+export function statListing(dir: string): string {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const f = path.join(d, name);
+      const st = statSync(f);
+      if (st.isDirectory()) walk(f);
+      else out.push(`${path.relative(dir, f)} ${st.size} ${st.mtimeMs}`);
+    }
+  };
+  walk(dir);
+  return out.join('\n');
+}
+
+/** The answer `scout ask --json` prints, as the end-to-end tests read it. */
+export interface CliAnswer {
+  summary: string;
+  pointers: { location: string; risk: string; what: string; action: string; verified?: boolean }[];
+  meta: { verified_by: { checker: string; version: string; target: string; errors: number; places: number; edit: string } | null; notes: string[] };
+}
+
+const CLI = path.resolve(__dirname, '..', '..', 'dist', 'cli', 'main.js');
+
+/** Copy a fixture to `root` (leaving out what `skip` matches) and commit it, as a user's repository. */
+export function committedFixture(fixture: string, root: string, skip: RegExp): void {
+  cpSync(fixture, root, { recursive: true, filter: (src) => !skip.test(src) });
+  execFileSync('git', ['init', '-q'], { cwd: root });
+  execFileSync('git', ['add', '-A'], { cwd: root });
+  execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'fixture'], { cwd: root });
+}
+
+/** `scout ask <question> --repo <root> --json` in a fresh process, its cache (shadow copies) in `cacheHome`. */
+export function askCli(question: string, root: string, cacheHome: string): CliAnswer {
+  const r = spawnSync(process.execPath, [CLI, 'ask', question, '--repo', root, '--json'], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: cacheHome }, timeout: 120_000 });
+  if (r.status !== 0) throw new Error(`scout ask failed (${r.status}): ${r.stderr}`);
+  return JSON.parse(r.stdout) as CliAnswer;
+}
