@@ -10,11 +10,13 @@
  * by name only and may belong to another definition of the same name. Every answer says so.
  */
 import path from 'node:path';
-import type Database from 'better-sqlite3';
 import { ScoutError } from '../core/errors.js';
 import type { CallResolution } from '../core/types.js';
+import type { IndexDb } from '../index/db.js';
+import { callsMadeBy, callsToAny, type CallRow } from '../index/read/calls.js';
+import { definitionQualifiedAround, definitionsByName } from '../index/read/definitions.js';
 import { importReaches } from './import-target.js';
-import { ambiguousTarget, DEFINITION_COLUMNS, resolveTarget, type AmbiguousTarget, type DefinitionRow } from './symbol-target.js';
+import { ambiguousTarget, resolveTarget, type AmbiguousTarget, type DefinitionRow } from './symbol-target.js';
 
 export type CallDirection = 'callers' | 'callees';
 
@@ -86,19 +88,6 @@ const SELF = new Set(['this', 'self']);
 const STRENGTH: Record<CallResolution, number> = { local: 2, import: 2, name: 1 };
 /** Languages that call each other's definitions; any other pair never does. */
 const FAMILY: Record<string, string> = { typescript: 'js', tsx: 'js', javascript: 'js' };
-const CALL_COLUMNS = 'c.file_id, f.path AS file, f.language, c.caller, c.callee, c.receiver, c.line, c.resolution, c.module';
-
-interface CallRow {
-  file_id: number;
-  file: string;
-  language: string;
-  caller: string | null;
-  callee: string;
-  receiver: string | null;
-  line: number;
-  resolution: CallResolution;
-  module: string | null;
-}
 
 /** One link found while expanding a node: the other end, and the definition to expand next (if any). */
 interface Edge {
@@ -107,7 +96,7 @@ interface Edge {
   definition: DefinitionRow | null;
 }
 
-export function callGraph(db: Database.Database, target: string | DefinitionRow, options: CallGraphOptions): CallGraphResult | AmbiguousTarget {
+export function callGraph(db: IndexDb, target: string | DefinitionRow, options: CallGraphOptions): CallGraphResult | AmbiguousTarget {
   const notes: string[] = [];
   const { depth, limit, offset } = checkOptions(options, notes);
   let root: DefinitionRow;
@@ -252,15 +241,13 @@ class CallIndex {
   private readonly elsewhere = { sites: 0, modules: new Set<string>() };
   private readonly ambiguous = new Map<string, number>();
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: IndexDb) {}
 
   /** Definitions a call to `name` could reach (any language; callers filter by theirs). */
   definitionsNamed(name: string): DefinitionRow[] {
     let rows = this.named.get(name);
     if (!rows) {
-      rows = (
-        this.db.prepare(`SELECT ${DEFINITION_COLUMNS} FROM definitions d JOIN files f ON f.id = d.file_id WHERE d.name = ? ORDER BY f.path, d.start_line`).all(name) as DefinitionRow[]
-      ).filter((d) => !NOT_CALLABLE.has(d.kind));
+      rows = definitionsByName(this.db, name).filter((d) => !NOT_CALLABLE.has(d.kind));
       this.named.set(name, rows);
     }
     return rows;
@@ -276,12 +263,7 @@ class CallIndex {
     // A constructor is called by its class name: new Router(), Router().
     const names = [target.name];
     if ((target.name === 'constructor' || target.name === '__init__') && target.parent) names.push(target.parent.split('.').pop() ?? target.parent);
-    const rows = this.db
-      .prepare(
-        `SELECT ${CALL_COLUMNS} FROM calls c JOIN files f ON f.id = c.file_id
-         WHERE c.callee IN (${names.map(() => '?').join(',')}) ORDER BY f.path, c.line, c.col`,
-      )
-      .all(...names) as CallRow[];
+    const rows = callsToAny(this.db, names);
     const edges = new Map<string, Edge>();
     for (const row of rows) {
       if (!this.reaches(row, target)) continue;
@@ -315,13 +297,7 @@ class CallIndex {
 
   /** Calls made inside `source` (nested functions included), resolved to definitions where the index allows. */
   calleesOf(source: DefinitionRow): Edge[] {
-    const rows = this.db
-      .prepare(
-        `SELECT ${CALL_COLUMNS} FROM calls c JOIN files f ON f.id = c.file_id
-         WHERE c.file_id = ? AND c.line BETWEEN ? AND ? AND (c.caller = ? OR substr(c.caller, 1, length(?) + 1) = ? || '.')
-         ORDER BY c.line, c.col`,
-      )
-      .all(source.file_id, source.start_line, source.end_line, source.qualified_name, source.qualified_name, source.qualified_name) as CallRow[];
+    const rows = callsMadeBy(this.db, source.file_id, source.start_line, source.end_line, source.qualified_name);
     const edges = new Map<string, Edge>();
     for (const row of rows) {
       const callee = this.resolveCallee(row, source);
@@ -397,12 +373,7 @@ class CallIndex {
 
   /** The definition a call row's `caller` names: same file, same qualified name, spanning the call line. */
   private enclosingDefinition(row: CallRow): DefinitionRow | undefined {
-    return this.db
-      .prepare(
-        `SELECT ${DEFINITION_COLUMNS} FROM definitions d JOIN files f ON f.id = d.file_id WHERE d.file_id = ? AND d.qualified_name = ?
-         ORDER BY (d.start_line <= ? AND d.end_line >= ?) DESC, d.start_line LIMIT 1`,
-      )
-      .get(row.file_id, row.caller, row.line, row.line) as DefinitionRow | undefined;
+    return definitionQualifiedAround(this.db, row.file_id, row.caller, row.line);
   }
 
   private resolveCallee(row: CallRow, source: DefinitionRow): DefinitionRow | null {

@@ -6,6 +6,7 @@
  * look must be instant, and the query tools refresh the index themselves.
  */
 import { checkFreshness } from '../index/freshness.js';
+import { languageShares as readLanguageShares } from '../index/read/files.js';
 import type { SqliteStore } from '../index/store.js';
 import { getGitContext, type GitContextOptions, type LastCommit } from './git-context.js';
 import { DEFAULT_EXCLUDE_PATTERNS } from './path-patterns.js';
@@ -83,7 +84,5 @@ export function getContext(root: string, store: SqliteStore, options: GitContext
 
 /** Indexed languages, most lines first. */
 export function languageShares(store: SqliteStore): LanguageShare[] {
-  return store.database
-    .prepare('SELECT language, COUNT(*) AS files, COALESCE(SUM(lines), 0) AS lines FROM files WHERE skip_reason IS NULL GROUP BY language ORDER BY lines DESC, language')
-    .all() as LanguageShare[];
+  return readLanguageShares(store.database);
 }

@@ -9,9 +9,11 @@
  * about as much as reading them); the shingles are kept in memory per open database while
  * the index is unchanged, for the next question.
  */
-import type Database from 'better-sqlite3';
 import { ScoutError } from '../core/errors.js';
 import type { Language } from '../core/types.js';
+import type { IndexDb } from '../index/db.js';
+import { functionTextOf, functionTexts, type FunctionTextRow } from '../index/read/chunks.js';
+import { changeVersion } from '../index/read/meta.js';
 import { chooseBanding, exactJaccard, lshCandidatePairs, minhashSignature, SIGNATURE_SIZE, sizesCompatible } from './minhash.js';
 import { shinglesOf } from './shingles.js';
 
@@ -108,22 +110,8 @@ function resolveOptions(options: DuplicateOptions): ResolvedOptions {
   };
 }
 
-/** The columns every query here selects, read as arrays (`.raw()`): no object per row. */
-const COLUMNS = 'd.id, d.file_id, d.name, d.qualified_name, d.kind, d.start_line, d.end_line, d.signature, d.docstring, f.path, f.language, c.text';
-type Row = [
-  id: number,
-  fileId: number,
-  name: string,
-  qualifiedName: string,
-  kind: string,
-  startLine: number,
-  endLine: number,
-  signature: string,
-  docstring: string | null,
-  path: string,
-  language: Language,
-  text: string,
-];
+/** A definition with its chunk's text, read as an array: no object per row (index/read/chunks.ts). */
+type Row = FunctionTextRow;
 
 /** The chunk text is `signature \n docstring \n body` (parse/chunks.ts); only the body is code to compare. */
 function bodyOf(text: string, signature: string, docstring: string | null): string {
@@ -146,26 +134,10 @@ function toFunctionText(row: Row): FunctionText {
 }
 
 /** Every definition the options select, with its text, in index order. */
-export function loadFunctions(db: Database.Database, options: DuplicateOptions = {}): FunctionText[] {
+export function loadFunctions(db: IndexDb, options: DuplicateOptions = {}): FunctionText[] {
   const o = resolveOptions(options);
-  // The chunk repeats its definition's kind and lines, so most chunks (classes, interfaces,
-  // leftover file code) are rejected before any join or text is read.
-  const kinds = o.kinds.map(() => '?').join(', ');
-  const clauses = [`c.kind IN (${kinds})`, 'c.end_line - c.start_line + 1 >= ?', 'c.definition_id IS NOT NULL'];
-  const params: unknown[] = [...o.kinds, o.minLines];
-  if (o.pathPrefix !== undefined) {
-    clauses.push('substr(f.path, 1, ?) = ?');
-    params.push(o.pathPrefix.length, o.pathPrefix);
-  }
-  for (const s of o.pathNotContains) {
-    clauses.push('instr(f.path, ?) = 0');
-    params.push(s);
-  }
-  // No ORDER BY: SQLite would sort the texts in a temporary b-tree; members are sorted at the end.
-  const rows = db
-    .prepare(`SELECT ${COLUMNS} FROM chunks c JOIN definitions d ON d.id = c.definition_id JOIN files f ON f.id = c.file_id WHERE ${clauses.join(' AND ')}`)
-    .raw()
-    .all(...params) as Row[];
+  // Read in index order (no sort in SQL); members are sorted at the end.
+  const rows = functionTexts(db, { kinds: o.kinds, minLines: o.minLines, pathPrefix: o.pathPrefix, pathNotContains: o.pathNotContains });
   return rows.map(toFunctionText);
 }
 
@@ -180,13 +152,12 @@ export function shingleFunctions(functions: FunctionText[]): ShingledFunction[] 
  * `PRAGMA data_version` moved (a commit through another connection) or `total_changes()`
  * did (a write through this one). One entry per database, for the last options used.
  */
-const shingled = new WeakMap<Database.Database, { key: string; functions: ShingledFunction[] }>();
+const shingled = new WeakMap<IndexDb, { key: string; functions: ShingledFunction[] }>();
 
-function cachedFunctions(db: Database.Database, options: DuplicateOptions): ShingledFunction[] {
+function cachedFunctions(db: IndexDb, options: DuplicateOptions): ShingledFunction[] {
   const o = resolveOptions(options);
-  const version = db.pragma('data_version', { simple: true }) as number;
-  const changes = db.prepare('SELECT total_changes()').pluck().get() as number;
-  const key = JSON.stringify([version, changes, o.kinds, o.minLines, o.pathPrefix, o.pathNotContains]);
+  const { dataVersion, totalChanges } = changeVersion(db);
+  const key = JSON.stringify([dataVersion, totalChanges, o.kinds, o.minLines, o.pathPrefix, o.pathNotContains]);
   const hit = shingled.get(db);
   if (hit?.key === key) return hit.functions;
   const functions = shingleFunctions(loadFunctions(db, options));
@@ -348,7 +319,7 @@ function clusterSimilarity(bodies: number[], bodyAt: (d: number) => ShingledFunc
 }
 
 /** Clusters of near-duplicate functions in the index, largest and most similar first. */
-export function findDuplicateClusters(db: Database.Database, options: DuplicateOptions = {}): DuplicateReport {
+export function findDuplicateClusters(db: IndexDb, options: DuplicateOptions = {}): DuplicateReport {
   const started = performance.now();
   const { minSimilarity } = resolveOptions(options);
   const functions = cachedFunctions(db, options);
@@ -370,18 +341,11 @@ export function findDuplicateClusters(db: Database.Database, options: DuplicateO
  * is compared exactly (one merge each, cheaper than a signature), so nothing is missed.
  * The other functions' shingles are cached while the index is unchanged (cachedFunctions).
  */
-export function findDuplicatesOf(db: Database.Database, definitionId: number, options: DuplicateOptions & { limit?: number } = {}): DuplicateMatch[] {
+export function findDuplicatesOf(db: IndexDb, definitionId: number, options: DuplicateOptions & { limit?: number } = {}): DuplicateMatch[] {
   const o = resolveOptions(options);
   const limit = options.limit ?? DEFAULT_MATCH_LIMIT;
   if (!Number.isInteger(limit) || limit < 1) throw new ScoutError('USAGE', `limit must be a whole number >= 1 (e.g. 10), got ${limit}`);
-  const row = db
-    .prepare(
-      `SELECT ${COLUMNS} FROM definitions d JOIN files f ON f.id = d.file_id
-       LEFT JOIN chunks c ON c.file_id = d.file_id AND c.definition_id = d.id
-       WHERE d.id = ?`,
-    )
-    .raw()
-    .get(definitionId) as Row | undefined;
+  const row = functionTextOf(db, definitionId);
   if (!row) throw new ScoutError('USAGE', `no definition with id ${definitionId} in the index: look the symbol up again (the index may have been refreshed)`);
   if (row[11] === null) return [];
   const target = toFunctionText(row);

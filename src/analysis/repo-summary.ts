@@ -10,7 +10,10 @@
  * navigate, and for Go, Java and Python a package is exactly a directory.
  */
 import { ScoutError } from '../core/errors.js';
-import type { Language } from '../core/types.js';
+import type { IndexDb } from '../index/db.js';
+import { definitionStatsPerFile, exportedTopLevelDefinitions } from '../index/read/definitions.js';
+import { parsedFiles, type ParsedFile } from '../index/read/files.js';
+import { importCountsByName, importedModules } from '../index/read/imports.js';
 import type { SqliteStore } from '../index/store.js';
 import { COMPLEXITY_THRESHOLDS } from './complexity-risk.js';
 import type { LanguageShare } from './context.js';
@@ -75,20 +78,7 @@ export const FAN_IN_WEIGHT = 10;
 export const RISKY_COGNITIVE = COMPLEXITY_THRESHOLDS.cognitive.high;
 const TOP_SYMBOLS = 3;
 
-interface FileRow {
-  id: number;
-  path: string;
-  language: Language;
-  lines: number;
-}
-
-interface DefinitionStats {
-  file_id: number;
-  symbols: number;
-  exported: number;
-  max_cognitive: number | null;
-  risky: number;
-}
+type FileRow = ParsedFile;
 
 export function getRepoSummary(root: string, store: SqliteStore, options: RepoSummaryOptions = {}): RepoSummary {
   const maxModules = options.max_modules ?? DEFAULT_MAX_MODULES;
@@ -101,7 +91,7 @@ export function getRepoSummary(root: string, store: SqliteStore, options: RepoSu
   }
 
   const db = store.database;
-  const allFiles = db.prepare('SELECT id, path, language, lines FROM files WHERE skip_reason IS NULL ORDER BY path').all() as FileRow[];
+  const allFiles = parsedFiles(db);
   const files = allFiles.filter((f) => !isExcluded(f.path, patterns));
   const included = new Set(files.map((f) => f.id));
   const allModules = new Set(allFiles.map((f) => moduleOf(f.path)));
@@ -120,13 +110,7 @@ export function getRepoSummary(root: string, store: SqliteStore, options: RepoSu
   }
 
   // Definition counts per file; exported means top-level (methods of an exported class are not counted again).
-  const perFile = db
-    .prepare(
-      `SELECT file_id, COUNT(*) AS symbols, SUM(is_exported = 1 AND parent IS NULL) AS exported,
-              MAX(cognitive) AS max_cognitive, COALESCE(SUM(cognitive > ?), 0) AS risky
-       FROM definitions GROUP BY file_id`,
-    )
-    .all(RISKY_COGNITIVE) as DefinitionStats[];
+  const perFile = definitionStatsPerFile(db, RISKY_COGNITIVE);
   let definitions = 0;
   for (const row of perFile) {
     definitions += row.symbols;
@@ -199,11 +183,11 @@ function goModules(projects: ProjectManifest[]): GoModule[] {
 }
 
 /** Count, per module, the imports in other included modules' files that resolve into it (once per file and specifier). */
-function addFanIn(db: SqliteStore['database'], files: FileRow[], moduleOfFile: Map<number, ModuleSummary>, go: GoModule[]): void {
+function addFanIn(db: IndexDb, files: FileRow[], moduleOfFile: Map<number, ModuleSummary>, go: GoModule[]): void {
   const resolve = createImportResolver(files, go);
   const byId = new Map(files.map((f) => [f.id, f]));
   const modulesByName = new Map([...moduleOfFile.values()].map((m) => [m.name, m]));
-  const rows = db.prepare('SELECT DISTINCT file_id, module FROM imports').all() as Array<{ file_id: number; module: string }>;
+  const rows = importedModules(db);
   for (const row of rows) {
     const from = byId.get(row.file_id);
     if (!from) continue; // an excluded file: tests importing everything would say nothing about the code
@@ -215,14 +199,12 @@ function addFanIn(db: SqliteStore['database'], files: FileRow[], moduleOfFile: M
 }
 
 /** Exported top-level names per module, most imported (by name, anywhere) first, then largest definition first. */
-function addTopSymbols(db: SqliteStore['database'], moduleOfFile: Map<number, ModuleSummary>): void {
+function addTopSymbols(db: IndexDb, moduleOfFile: Map<number, ModuleSummary>): void {
   const importCounts = new Map(
-    (db.prepare('SELECT name, COUNT(*) AS n FROM imports GROUP BY name').all() as Array<{ name: string; n: number }>).map((r) => [r.name, r.n]),
+    importCountsByName(db).map((r) => [r.name, r.n]),
   );
   const candidates = new Map<ModuleSummary, Array<{ name: string; imports: number; lines: number }>>();
-  const rows = db
-    .prepare('SELECT file_id, name, COALESCE(end_line - start_line, 0) AS lines FROM definitions WHERE is_exported = 1 AND parent IS NULL')
-    .all() as Array<{ file_id: number; name: string; lines: number }>;
+  const rows = exportedTopLevelDefinitions(db);
   for (const row of rows) {
     const m = moduleOfFile.get(row.file_id);
     if (!m) continue;

@@ -4,8 +4,8 @@
  * (duplicates.ts) and the impact radius (callers from call-graph.ts) into one answer whose
  * suggestions each name the threshold or the match behind them.
  */
-import type Database from 'better-sqlite3';
 import type { CallResolution } from '../core/types.js';
+import type { IndexDb } from '../index/db.js';
 import { callGraph } from './call-graph.js';
 import { assessComplexity, describeCrossing, type ComplexityMetric, type RiskLevel, type ThresholdCrossing } from './complexity-risk.js';
 import { findDuplicatesOf } from './duplicates.js';
@@ -61,7 +61,7 @@ const ADVICE: Record<ComplexityMetric, string> = {
   lines: 'split it into smaller functions, one job each',
 };
 
-export function validateSymbol(db: Database.Database, target: string | DefinitionRow, options: ValidateOptions): ValidateSymbolResult | AmbiguousTarget {
+export function validateSymbol(db: IndexDb, target: string | DefinitionRow, options: ValidateOptions): ValidateSymbolResult | AmbiguousTarget {
   let definition: DefinitionRow;
   if (typeof target === 'string') {
     const found = resolveTarget(db, options.root, target);

@@ -9,6 +9,7 @@ import { pathTokens } from '../core/code-tokens.js';
 import { ScoutError } from '../core/errors.js';
 import type { FileFacts, Language } from '../core/types.js';
 import type { SkippedFile, SkipReason } from '../workspace/walk.js';
+import type { IndexDb } from './db.js';
 import { indexLocation } from './location.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 
@@ -373,8 +374,8 @@ export class SqliteStore implements IndexStore {
     };
   }
 
-  /** Read-only access for query layers (search, analysis) that own their SQL. */
-  get database(): Database.Database {
+  /** The handle the typed read functions (read/) take; the layers above run no SQL of their own. */
+  get database(): IndexDb {
     return this.db;
   }
 

@@ -7,9 +7,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
 import { codeTokens, searchTokens } from '../core/code-tokens.js';
 import { ScoutError } from '../core/errors.js';
+import type { IndexDb } from '../index/db.js';
+import { definitionNames, definitionsForSearch, enclosingDefinition, type DefinitionNameMatch } from '../index/read/definitions.js';
+import { chunkText } from '../index/read/chunks.js';
+import { filesMatching } from '../index/read/files.js';
+import { registerPathGlob } from '../index/read/filters.js';
+import { bestChunkInFile, bm25Chunks, chunksByIds, countChunkMatches } from '../index/read/fulltext.js';
 import { readInsideRoot } from '../workspace/confine.js';
 import { compileFilters, describeFilters, needsDefinition, type SearchFilters } from './filters.js';
 import {
@@ -76,9 +81,6 @@ export interface VectorSearcher {
   search(query: string, k: number, among?: Set<number>): Promise<Array<{ chunkId: number; score: number }>>;
 }
 
-const CHUNK_COLUMNS = `c.id AS chunkId, f.path AS path, c.symbol AS symbol, c.kind AS kind, c.start_line AS startLine,
-  c.end_line AS endLine, c.text AS text, d.is_exported AS isExported`;
-const CHUNK_FROM = `chunks c JOIN files f ON f.id = c.file_id LEFT JOIN definitions d ON d.id = c.definition_id`;
 const SNIPPET_LINES = 3;
 const SNIPPET_CHARS = 240;
 const MAX_QUERY_TOKENS = 48;
@@ -92,7 +94,7 @@ export interface SearchContext {
   notes?: string[];
 }
 
-export async function search(db: Database.Database, request: SearchRequest, context: SearchContext): Promise<SearchResponse> {
+export async function search(db: IndexDb, request: SearchRequest, context: SearchContext): Promise<SearchResponse> {
   let vectors = context.vectors ?? null;
   const started = performance.now();
   const asked = validateRequest(request);
@@ -104,11 +106,8 @@ export async function search(db: Database.Database, request: SearchRequest, cont
   } else if (vectors && (req.mode === 'semantic' || req.mode === 'hybrid' || req.mode === 'similar') && !req.literal && !req.regex) {
     vectors = await guardVectors(vectors, req);
   }
-  const compiled = compileFilters(req.filters, req.mode === 'definition' ? 'd.kind' : 'c.kind');
-  if (compiled.glob) {
-    const glob = compiled.glob;
-    db.function('scout_glob', { deterministic: true }, (p: unknown) => (typeof p === 'string' && glob.test(p) ? 1 : 0));
-  }
+  const compiled = compileFilters(req.filters, req.mode === 'definition' ? 'definition' : 'chunk');
+  registerPathGlob(db, compiled);
   let outcome: Outcome;
   if (req.literal || req.regex) outcome = { ...textMatch(db, req, context.root), ranking: 'lines' };
   else if (req.mode === 'definition') outcome = { ...definitionSearch(db, req, compiled), ranking: 'definitions' };
@@ -196,7 +195,7 @@ function orMatch(tokens: readonly string[]): string {
 }
 
 function bm25Candidates(
-  db: Database.Database,
+  db: IndexDb,
   req: ValidRequest,
   compiled: ReturnType<typeof compileFilters>,
   limit: number | null,
@@ -205,29 +204,17 @@ function bm25Candidates(
   withText = true,
 ): Candidate[] {
   if (!match) return [];
-  const w = FIELD_WEIGHTS;
-  const columns = withText ? CHUNK_COLUMNS : CHUNK_COLUMNS.replace('c.text AS text', "'' AS text");
-  const sql = `SELECT ${columns}, -bm25(search_fts, ${w.name}, ${w.signature}, ${w.docstring}, ${w.path}, ${w.body}) AS score
-    FROM search_fts JOIN ${CHUNK_FROM}
-    WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND ${compiled.where}
-    ORDER BY score DESC ${limit === null ? '' : 'LIMIT ? OFFSET ?'}`;
-  const params: unknown[] = [match, ...compiled.params];
-  if (limit !== null) params.push(limit, offset);
-  return (db.prepare(sql).all(...params) as Array<Candidate & { isExported: number | null }>).map((row) => ({
-    ...row,
-    isExported: row.isExported === null ? null : Boolean(row.isExported),
-  }));
+  return bm25Chunks(db, match, compiled, FIELD_WEIGHTS, { limit, offset, withText });
 }
 
-function countMatches(db: Database.Database, req: ValidRequest, compiled: ReturnType<typeof compileFilters>): number {
+function countMatches(db: IndexDb, req: ValidRequest, compiled: ReturnType<typeof compileFilters>): number {
   const match = ftsQuery(req.query);
   if (!match) return 0;
-  const sql = `SELECT COUNT(*) FROM search_fts JOIN ${CHUNK_FROM} WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND ${compiled.where}`;
-  return db.prepare(sql).pluck().get(match, ...compiled.params) as number;
+  return countChunkMatches(db, match, compiled);
 }
 
 async function rankedSearch(
-  db: Database.Database,
+  db: IndexDb,
   req: ValidRequest,
   compiled: ReturnType<typeof compileFilters>,
   vectors: VectorSearcher | null,
@@ -348,7 +335,7 @@ const FILE_CHUNK_POOL = 200;
 
 /** One result per file: files ranked on their whole evidence, each shown by its best chunk. */
 function fileRankedPage(
-  db: Database.Database,
+  db: IndexDb,
   req: ValidRequest,
   compiled: ReturnType<typeof compileFilters>,
   ranked: Array<{ candidate: Candidate; score: number }>,
@@ -363,13 +350,9 @@ function fileRankedPage(
   let files = rankFiles(gathered.files, demote, short ? SHORT_QUERY_FILE_WEIGHTS : FILE_WEIGHTS);
   if (contextFiles.size > 0) files = [...files.filter((f) => contextFiles.has(f.path)), ...files.filter((f) => !contextFiles.has(f.path))];
   const page = files.slice(0, want);
-  const bestInFile = db.prepare(
-    `SELECT ${CHUNK_COLUMNS}, -bm25(search_fts, ${FIELD_WEIGHTS.name}, ${FIELD_WEIGHTS.signature}, ${FIELD_WEIGHTS.docstring}, ${FIELD_WEIGHTS.path}, ${FIELD_WEIGHTS.body}) AS score
-      FROM search_fts JOIN ${CHUNK_FROM} WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND f.path = ? AND ${compiled.where} ORDER BY score DESC LIMIT 1`,
-  );
-  const chunkText = db.prepare('SELECT text FROM chunks WHERE id = ?').pluck();
+  const bestInFile = bestChunkInFile(db, compiled, FIELD_WEIGHTS);
   // The pool was read without texts: a shown chunk reads its own.
-  const withText = (c: Candidate): Candidate => (c.text === '' ? { ...c, text: (chunkText.get(c.chunkId) as string | undefined) ?? '' } : c);
+  const withText = (c: Candidate): Candidate => (c.text === '' ? { ...c, text: chunkText(db, c.chunkId) ?? '' } : c);
   const results: SearchResult[] = [];
   const texts: string[] = [];
   let seconds = 0;
@@ -378,8 +361,7 @@ function fileRankedPage(
     const chunks = gathered.chunksByFile.get(f.path) ?? [];
     let candidate = chunks[0]?.candidate;
     if (!candidate && tokens.length > 0) {
-      const row = bestInFile.get(orMatch(tokens.map((t) => t.token)), f.path, ...compiled.params) as (Candidate & { isExported: number | null }) | undefined;
-      if (row) candidate = { ...row, isExported: row.isExported === null ? null : Boolean(row.isExported) };
+      candidate = bestInFile(orMatch(tokens.map((t) => t.token)), f.path);
     }
     if (!candidate) continue;
     candidate = withText(candidate);
@@ -458,7 +440,7 @@ function fileRankedPage(
  * not among them (VECTOR_ONLY_CANDIDATES, the filters applied), for the two ways hybrid search fuses vectors.
  */
 async function vectorSimilarities(
-  db: Database.Database,
+  db: IndexDb,
   compiled: ReturnType<typeof compileFilters>,
   vectors: VectorSearcher,
   query: string,
@@ -474,13 +456,9 @@ async function vectorSimilarities(
   return { similarity, vectorOnly };
 }
 
-function loadCandidates(db: Database.Database, ids: number[], compiled: ReturnType<typeof compileFilters>): Map<number, Candidate> {
+function loadCandidates(db: IndexDb, ids: number[], compiled: ReturnType<typeof compileFilters>): Map<number, Candidate> {
   const out = new Map<number, Candidate>();
-  if (ids.length === 0) return out;
-  const sql = `SELECT ${CHUNK_COLUMNS}, 0 AS score FROM ${CHUNK_FROM} WHERE c.id IN (${ids.map(() => '?').join(',')}) AND ${compiled.where}`;
-  for (const row of db.prepare(sql).all(...ids, ...compiled.params) as Array<Candidate & { isExported: number | null }>) {
-    out.set(row.chunkId, { ...row, isExported: row.isExported === null ? null : Boolean(row.isExported) });
-  }
+  for (const candidate of chunksByIds(db, ids, compiled)) out.set(candidate.chunkId, candidate);
   return out;
 }
 
@@ -513,7 +491,7 @@ function encodeCursor(req: ValidRequest, offset: number): string {
 
 /** Every match, grouped by file (path, then line), a page at a time. */
 function exhaustivePage(
-  db: Database.Database,
+  db: IndexDb,
   req: ValidRequest,
   compiled: ReturnType<typeof compileFilters>,
 ): { results: SearchResult[]; total: number; nextCursor?: string; texts: string[] } {
@@ -540,32 +518,27 @@ const KIND_RANK: Record<string, number> = {
 
 /** Definitions by name: exact, then case-insensitive, then fuzzy; ranked by kind and exportedness. */
 function definitionSearch(
-  db: Database.Database,
+  db: IndexDb,
   req: ValidRequest,
   compiled: ReturnType<typeof compileFilters>,
 ): { results: SearchResult[]; total?: number; texts: string[] } {
   const name = req.query.trim();
-  const base = `SELECT d.name AS name, d.qualified_name AS symbol, d.kind AS kind, d.start_line AS startLine, d.end_line AS endLine,
-      d.signature AS signature, d.docstring AS docstring, d.is_exported AS isExported, f.path AS path
-    FROM definitions d JOIN files f ON f.id = d.file_id`;
-  type Row = { name: string; symbol: string; kind: string; startLine: number; endLine: number; signature: string; docstring: string | null; isExported: number; path: string };
-  const run = (condition: string, ...params: unknown[]): Row[] =>
-    db.prepare(`${base} WHERE ${condition} AND ${compiled.where} LIMIT 500`).all(...params, ...compiled.params) as Row[];
-  const column = name.includes('.') ? 'd.qualified_name' : 'd.name';
-  let rows = run(`${column} = ?`, name);
+  const run = (match: DefinitionNameMatch) => definitionsForSearch(db, match, compiled);
+  const column = name.includes('.') ? 'qualified_name' : 'name';
+  let rows = run({ column, equals: name, ignoreCase: false });
   let tier = 'exact';
   if (rows.length === 0) {
-    rows = run(`lower(${column}) = lower(?)`, name);
+    rows = run({ column, equals: name, ignoreCase: true });
     tier = 'case-insensitive';
   }
   if (rows.length === 0) {
     const target = name.toLowerCase();
-    const names = db.prepare('SELECT DISTINCT name FROM definitions').pluck().all() as string[];
+    const names = definitionNames(db);
     const near = names.filter((n) => {
       const lower = n.toLowerCase();
       return lower.includes(target) || (target.length >= 4 && target.includes(lower) && lower.length >= 4) || editDistance(lower, target, 2) <= 2;
     });
-    rows = near.length > 0 ? run(`d.name IN (${near.slice(0, 200).map(() => '?').join(',')})`, ...near.slice(0, 200)) : [];
+    rows = near.length > 0 ? run({ namesIn: near.slice(0, 200) }) : [];
     tier = 'fuzzy';
   }
   if (tier !== 'exact' && rows.length > 0) req.notes.push(`no exact definition named "${name}": showing ${tier} matches`);
@@ -595,7 +568,7 @@ function definitionSearch(
 
 /** Code like a snippet: vectors when present, else token-shingle overlap over BM25 candidates. */
 async function similarSearch(
-  db: Database.Database,
+  db: IndexDb,
   req: ValidRequest,
   compiled: ReturnType<typeof compileFilters>,
   vectors: VectorSearcher | null,
@@ -621,7 +594,7 @@ async function similarSearch(
 
 /** Literal or regex matches in file contents, line by line, with the enclosing definition. */
 function textMatch(
-  db: Database.Database,
+  db: IndexDb,
   req: ValidRequest,
   root: string,
 ): { results: SearchResult[]; total: number; nextCursor?: string; texts: string[] } {
@@ -629,10 +602,8 @@ function textMatch(
   if (needsDefinition(req.filters) || req.filters.kind) {
     req.notes.push('literal/regex matching applies path and extension filters only; kind and definition filters were ignored');
   }
-  const files = db.prepare(`SELECT f.id AS id, f.path AS path FROM files f WHERE ${pathOnly.where.replace(/c\.kind/g, "'file'")} ORDER BY f.path`).all(...pathOnly.params) as Array<{ id: number; path: string }>;
-  const enclosing = db.prepare(
-    'SELECT qualified_name AS symbol, kind FROM definitions WHERE file_id = ? AND start_line <= ? AND end_line >= ? ORDER BY (end_line - start_line) ASC LIMIT 1',
-  );
+  // Without kind filters the path filters name files only (f.path).
+  const files = filesMatching(db, pathOnly);
   const matches: SearchResult[] = [];
   for (const file of files) {
     const text = readInsideRoot(root, file.path);
@@ -646,7 +617,7 @@ function textMatch(
         hit = req.regex.test(line);
       } else hit = line.includes(req.query);
       if (!hit) continue;
-      const owner = enclosing.get(file.id, i + 1, i + 1) as { symbol: string; kind: string } | undefined;
+      const owner = enclosingDefinition(db, file.id, i + 1);
       matches.push({ file: file.path, line: i + 1, end_line: i + 1, symbol: owner?.symbol ?? null, kind: owner?.kind ?? 'file', score: 1, snippet: line.trim().slice(0, SNIPPET_CHARS) });
     }
   }

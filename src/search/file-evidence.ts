@@ -3,22 +3,19 @@
  * whole-file term scores from per-term full-text lookups grouped by file, definitions
  * named by the query, verbatim strings as phrase matches, and mentioned paths.
  */
-import type Database from 'better-sqlite3';
 import { codeTokens } from '../core/code-tokens.js';
+import type { IndexDb } from '../index/db.js';
+import { chunkCountsPerFile } from '../index/read/chunks.js';
+import { filesDefining } from '../index/read/definitions.js';
+import { filePaths } from '../index/read/files.js';
+import { filesWithPhrase, tokenChunkCountsPerFile } from '../index/read/fulltext.js';
 import type { CompiledFilters } from './filters.js';
 import { idf, isExamplePath, isTestPath, saturate, type FileEvidence, type WeightedToken } from './file-ranking.js';
 import type { IssueTerms } from './issue-text.js';
 import type { Candidate } from './ranking.js';
 
-const FROM = `search_fts JOIN chunks c ON c.id = search_fts.rowid JOIN files f ON f.id = c.file_id LEFT JOIN definitions d ON d.id = c.definition_id`;
-/** Columns that hold a chunk's own text (the path column repeats in every chunk of a file). */
-const TEXT_COLUMNS = '{name signature docstring body}';
 const MAX_LITERALS = 12;
 const MAX_DEFINITION_NAMES = 40;
-
-function quote(token: string): string {
-  return `"${token.replace(/"/g, '""')}"`;
-}
 
 export interface EvidenceInput {
   tokens: WeightedToken[];
@@ -35,7 +32,7 @@ export interface GatheredEvidence {
   literalHits: string[];
 }
 
-export function gatherFileEvidence(db: Database.Database, compiled: CompiledFilters, input: EvidenceInput): GatheredEvidence {
+export function gatherFileEvidence(db: IndexDb, compiled: CompiledFilters, input: EvidenceInput): GatheredEvidence {
   const byPath = new Map<string, FileEvidence>();
   const entry = (p: string): FileEvidence => {
     let e = byPath.get(p);
@@ -59,28 +56,22 @@ export function gatherFileEvidence(db: Database.Database, compiled: CompiledFilt
 
   // Whole-file evidence: for each token, the matching chunks per file; BM25 over files from those counts.
   const lengths = new Map<number, number>();
-  for (const row of db.prepare('SELECT file_id AS id, COUNT(*) AS n FROM chunks GROUP BY file_id').raw().all() as Array<[number, number]>) {
-    lengths.set(row[0], row[1]);
-  }
+  for (const row of chunkCountsPerFile(db)) lengths.set(row[0], row[1]);
   const fileCount = Math.max(1, lengths.size);
   let totalChunks = 0;
   for (const n of lengths.values()) totalChunks += n;
   const average = totalChunks / fileCount;
-  // Unfiltered, the per-token count needs the chunk's file only (no joins to files and definitions).
-  const unfiltered = compiled.where === '1' && compiled.params.length === 0;
-  const perToken = unfiltered
-    ? db.prepare('SELECT c.file_id AS id, COUNT(*) AS n FROM search_fts JOIN chunks c ON c.id = search_fts.rowid WHERE search_fts MATCH ? GROUP BY c.file_id')
-    : db.prepare(`SELECT c.file_id AS id, COUNT(*) AS n FROM ${FROM} WHERE search_fts MATCH ? AND ${compiled.where} GROUP BY c.file_id`);
+  const perToken = tokenChunkCountsPerFile(db, compiled);
   const wholeById = new Map<number, number>();
   for (const { token, weight } of input.tokens) {
-    const rows = perToken.all(`${TEXT_COLUMNS}: ${quote(token)}`, ...(unfiltered ? [] : compiled.params)) as Array<{ id: number; n: number }>;
+    const rows = perToken(token);
     if (rows.length === 0) continue;
     const w = weight * idf(rows.length, fileCount);
     for (const r of rows) wholeById.set(r.id, (wholeById.get(r.id) ?? 0) + w * saturate(r.n, lengths.get(r.id) ?? average, average));
   }
   if (wholeById.size > 0) {
     const pathOf = new Map<number, string>();
-    for (const [id, p] of db.prepare('SELECT id, path FROM files').raw().all() as Array<[number, string]>) pathOf.set(id, p);
+    for (const [id, p] of filePaths(db)) pathOf.set(id, p);
     for (const [id, score] of wholeById) {
       const p = pathOf.get(id);
       if (p !== undefined) entry(p).whole += score;
@@ -90,7 +81,7 @@ export function gatherFileEvidence(db: Database.Database, compiled: CompiledFilt
   // Definitions the query names: a name defined in many files says less about each.
   const names = [...new Set(input.terms.identifiers.map((n) => n.split('.').pop() ?? n))].filter((n) => n.length >= 3).slice(0, MAX_DEFINITION_NAMES);
   if (names.length > 0) {
-    const defs = db.prepare(`SELECT DISTINCT f.path AS path, d.name AS name FROM definitions d JOIN files f ON f.id = d.file_id WHERE d.name IN (${names.map(() => '?').join(',')})`).all(...names) as Array<{ path: string; name: string }>;
+    const defs = filesDefining(db, names);
     const filesPerName = new Map<string, number>();
     for (const d of defs) filesPerName.set(d.name, (filesPerName.get(d.name) ?? 0) + 1);
     for (const d of defs) {
@@ -101,11 +92,11 @@ export function gatherFileEvidence(db: Database.Database, compiled: CompiledFilt
 
   // Verbatim strings (error messages, quoted text): a phrase match in the code is strong evidence.
   const literalHits: string[] = [];
-  const phrase = db.prepare(`SELECT DISTINCT f.path AS path FROM ${FROM} WHERE search_fts MATCH ? AND ${compiled.where} LIMIT 20`).pluck();
+  const phrase = filesWithPhrase(db, compiled);
   for (const text of input.terms.errors.slice(0, MAX_LITERALS)) {
     const tokens = codeTokens(text);
     if (tokens.length < 2) continue;
-    const paths = phrase.all(`${TEXT_COLUMNS}: ${quote(tokens.slice(0, 32).join(' '))}`, ...compiled.params) as string[];
+    const paths = phrase(tokens.slice(0, 32).join(' '));
     if (paths.length === 0) continue;
     literalHits.push(text);
     for (const p of paths) entry(p).literals += 1 / paths.length;

@@ -1,10 +1,13 @@
 /**
  * Transparent filters: explicit, validated, and echoed in every answer. They
  * compile to SQL over `chunks c JOIN files f` (and the chunk's definition `d`,
- * LEFT JOINed, for definition facts).
+ * LEFT JOINed, for definition facts) in index/read/filters.ts.
  */
 import { ScoutError } from '../core/errors.js';
 import { DEFINITION_KINDS } from '../core/types.js';
+import { compileRowFilters, type CompiledFilters, type KindOf } from '../index/read/filters.js';
+
+export type { CompiledFilters } from '../index/read/filters.js';
 
 export interface SearchFilters {
   path_prefix?: string;
@@ -21,14 +24,6 @@ export interface SearchFilters {
 }
 
 const KINDS: ReadonlySet<string> = new Set([...DEFINITION_KINDS, 'file']);
-
-export interface CompiledFilters {
-  /** SQL condition (without WHERE), or '1' when unfiltered. */
-  where: string;
-  params: unknown[];
-  /** Path-glob matcher registered as a SQL function, when a glob was given. */
-  glob: RegExp | null;
-}
 
 export function validateFilters(filters: SearchFilters): SearchFilters {
   const out: SearchFilters = {};
@@ -86,43 +81,9 @@ export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${out}$`);
 }
 
-/** `kindColumn` lets definition-mode queries (no chunk row) reuse the same filters. */
-export function compileFilters(filters: SearchFilters, kindColumn = 'c.kind'): CompiledFilters {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  if (filters.path_prefix) {
-    clauses.push('substr(f.path, 1, ?) = ?');
-    params.push(filters.path_prefix.length, filters.path_prefix);
-  }
-  for (const s of filters.path_contains ?? []) {
-    clauses.push('instr(f.path, ?) > 0');
-    params.push(s);
-  }
-  for (const s of filters.path_not_contains ?? []) {
-    clauses.push('instr(f.path, ?) = 0');
-    params.push(s);
-  }
-  if (filters.kind?.length) {
-    clauses.push(`${kindColumn} IN (${filters.kind.map(() => '?').join(', ')})`);
-    params.push(...filters.kind);
-  }
-  if (filters.extension?.length) {
-    clauses.push(`(${filters.extension.map(() => "f.path LIKE '%' || ?").join(' OR ')})`);
-    params.push(...filters.extension);
-  }
-  if (filters.is_exported !== undefined) {
-    clauses.push(filters.is_exported ? 'd.is_exported = 1' : '(d.is_exported IS NULL OR d.is_exported = 0)');
-  }
-  if (filters.decorator_contains) {
-    clauses.push("instr(lower(COALESCE(d.decorators, '')), lower(?)) > 0");
-    params.push(filters.decorator_contains);
-  }
-  if (filters.has_docstring !== undefined) {
-    clauses.push(filters.has_docstring ? "COALESCE(d.docstring, '') <> ''" : "COALESCE(d.docstring, '') = ''");
-  }
-  const glob = filters.path_glob ? globToRegExp(filters.path_glob) : null;
-  if (glob) clauses.push('scout_glob(f.path) = 1');
-  return { where: clauses.length > 0 ? clauses.join(' AND ') : '1', params, glob };
+/** `kindOf` lets definition-mode queries (no chunk row) reuse the same filters; the SQL is index/read/filters.ts's. */
+export function compileFilters(filters: SearchFilters, kindOf: KindOf = 'chunk'): CompiledFilters {
+  return compileRowFilters(filters, filters.path_glob ? globToRegExp(filters.path_glob) : null, kindOf);
 }
 
 /** Filters that need the chunk's definition row. */

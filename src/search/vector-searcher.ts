@@ -3,30 +3,28 @@
  * chunk vectors up to date (only new or changed chunk texts are embedded), then
  * answer queries by nearest neighbours. Any failure degrades to BM25 with a note.
  */
-import type Database from 'better-sqlite3';
 import type { ScoutConfig } from '../core/config.js';
 import { LruCache } from '../embed/cache.js';
 import { createProvider, type EmbeddingConfig } from '../embed/provider.js';
+import type { IndexDb } from '../index/db.js';
+import { contentSignature } from '../index/read/meta.js';
 import type { VectorSearcher } from './engine.js';
-import { embedQuery, loadVectorExtension, syncChunkVectors, vectorSearch } from './vector-store.js';
+import { embedQuery, loadVectorExtension, storedVectorCount, syncChunkVectors, vectorSearch } from './vector-store.js';
 
 const queryCache = new LruCache<string, Float32Array>(256);
 /** Per connection: the index signature at the end of the last successful sync. */
-const synced = new WeakMap<Database.Database, string>();
+const synced = new WeakMap<IndexDb, string>();
 
 /**
  * Changes whenever files are re-indexed or removed or chunks change: file count, ids, sizes and mtimes;
  * chunk count and ids (a re-indexed file's chunks get new ids); the vector count and the provider.
  */
-function indexSignature(db: Database.Database, providerId: string): string {
-  const files = db.prepare('SELECT count(*), total(id), total(size), total(mtime_ms) FROM files').raw(true).get() as unknown[];
-  const chunks = db.prepare('SELECT count(*), max(id), total(id) FROM chunks').raw(true).get() as unknown[];
-  const hasVectors = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'chunk_vectors'").pluck().get() !== undefined;
-  const vectors = hasVectors ? (db.prepare('SELECT count(*) FROM chunk_vectors').pluck().get() as number) : -1;
-  return JSON.stringify([providerId, files, chunks, vectors]);
+function indexSignature(db: IndexDb, providerId: string): string {
+  const { files, chunks } = contentSignature(db);
+  return JSON.stringify([providerId, files, chunks, storedVectorCount(db)]);
 }
 
-export async function prepareVectorSearcher(db: Database.Database, config: ScoutConfig, notes: string[]): Promise<VectorSearcher | null> {
+export async function prepareVectorSearcher(db: IndexDb, config: ScoutConfig, notes: string[]): Promise<VectorSearcher | null> {
   const settings = config.embeddings;
   if (settings.provider === 'none') return null;
   let provider;
@@ -66,7 +64,7 @@ export async function prepareVectorSearcher(db: Database.Database, config: Scout
  * cheap, deterministic), so that the first semantic search does not pay for it. Server providers
  * keep embedding on the first search that needs vectors. Returns a note, or null when nothing was done.
  */
-export async function syncEmbeddedVectors(db: Database.Database, config: ScoutConfig): Promise<string | null> {
+export async function syncEmbeddedVectors(db: IndexDb, config: ScoutConfig): Promise<string | null> {
   if (config.embeddings.provider !== 'embedded') return null;
   try {
     const provider = createProvider(config.embeddings as EmbeddingConfig);

@@ -152,6 +152,12 @@ export function vectorStatus(db: Db): VectorStatus | null {
   return { provider: state.provider, dimensions: state.dimensions, vectors, missing };
 }
 
+/** How many vectors are stored, or -1 without a vector table (part of search's index signature; needs no extension). */
+export function storedVectorCount(db: Db): number {
+  const hasVectors = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'chunk_vectors'").pluck().get() !== undefined;
+  return hasVectors ? (db.prepare('SELECT count(*) FROM chunk_vectors').pluck().get() as number) : -1;
+}
+
 /**
  * Give every chunk a vector from `provider`: vectors whose chunk is gone or changed are deleted,
  * then missing ones come from the content-hash cache or, failing that, from the provider, in

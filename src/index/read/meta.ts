@@ -1,0 +1,30 @@
+/**
+ * Reads about the index as a whole: its `meta` values, and a version that changes with every write.
+ */
+import type { IndexDb } from '../db.js';
+import { plucked } from './prepared.js';
+
+/** A value of the `meta` table (e.g. 'indexed_at'), or null. */
+export function metaValue(db: IndexDb, key: string): string | null {
+  return (plucked(db, 'SELECT value FROM meta WHERE key = ?').get(key) as string | undefined) ?? null;
+}
+
+/**
+ * Changes whenever the index has changed: `PRAGMA data_version` moves with a commit through another
+ * connection, `total_changes()` with a write through this one.
+ */
+export function changeVersion(db: IndexDb): { dataVersion: number; totalChanges: number } {
+  const dataVersion = db.pragma('data_version', { simple: true }) as number;
+  const totalChanges = plucked(db, 'SELECT total_changes()').get() as number;
+  return { dataVersion, totalChanges };
+}
+
+/**
+ * Changes whenever files are re-indexed or removed or chunks change: file count, ids, sizes and mtimes;
+ * chunk count and ids (a re-indexed file's chunks get new ids).
+ */
+export function contentSignature(db: IndexDb): { files: unknown[]; chunks: unknown[] } {
+  const files = db.prepare('SELECT count(*), total(id), total(size), total(mtime_ms) FROM files').raw(true).get() as unknown[];
+  const chunks = db.prepare('SELECT count(*), max(id), total(id) FROM chunks').raw(true).get() as unknown[];
+  return { files, chunks };
+}
