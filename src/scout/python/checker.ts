@@ -21,7 +21,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readInsideRoot } from '../../workspace/confine.js';
-import { type ChangeRequest, type ChangeSpec, CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from '../verify/checker.js';
+import { deadlineStep } from '../verify/check-pacing.js';
+import { type ChangeRequest, type ChangeSpec, type Checker, type CheckOutcome, type CheckRequest } from '../verify/checker.js';
+import { placedErrors } from '../verify/checker-template.js';
 import { changeEditFor } from './change-edit.js';
 import { mapBack, type MappedDiagnostic, newDiagnostics } from './diagnostic-diff.js';
 import { enclosingPlace } from './enclosing-place.js';
@@ -154,10 +156,7 @@ export class PythonChecker implements Checker {
 
   private async check(request: CheckRequest, editFor: (src: PySource) => PyEditResult, change: ChangeSpec | null): Promise<CheckOutcome> {
     const started = performance.now();
-    const step = (): void => {
-      request.signal?.throwIfAborted();
-      if (performance.now() > request.deadline) throw new CheckTimeout(Math.round(performance.now() - started));
-    };
+    const step = deadlineStep(request, started);
     const root = path.resolve(request.root);
     const { declaration } = request;
     const rel = declaration.file.split(path.sep).join('/');
@@ -231,22 +230,21 @@ export class PythonChecker implements Checker {
       }
       return s;
     };
-    const errors: CheckerError[] = newDiagnostics(
+    const fresh = newDiagnostics(
       after.map((d) => mapBack(d, rel, edit)),
       before,
-    ).map((d) => {
-      const s = sourceOf(d.file);
-      return {
-        file: d.file,
-        line: d.line + 1,
-        column: d.character + 1,
-        code: d.rule || 'error',
-        // pyright's first line says what is wrong, the second why (`Unhandled type: "Literal[ExitCode.SCOUT_NEW]"`).
-        message: d.message.split('\n').slice(0, 2).map((l) => l.trim()).join('; ').replace(/\s+/g, ' ').slice(0, 300),
-        place: s ? enclosingPlace(s, d.line) : null,
-      };
+    ).map((d) => ({
+      file: d.file,
+      line: d.line,
+      character: d.character,
+      code: d.rule || 'error',
+      // pyright's first line says what is wrong, the second why (`Unhandled type: "Literal[ExitCode.SCOUT_NEW]"`).
+      message: d.message.split('\n').slice(0, 2).map((l) => l.trim()).join('; ').replace(/\s+/g, ' ').slice(0, 300),
+    }));
+    const errors = await placedErrors(fresh, (f, rows) => {
+      const s = sourceOf(f);
+      return rows.map((row) => (s ? enclosingPlace(s, row) : null));
     });
-    errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
     return {
       status: 'checked',
       check: {

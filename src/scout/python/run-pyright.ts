@@ -1,13 +1,13 @@
 /**
  * One pyright run over a shadow copy: `node pyright/index.js --outputjson -p DIR files...` in a child
- * process, killed at the deadline (CheckTimeout) or when the request is aborted. Returns the error-severity
- * diagnostics of the files asked about.
+ * process, killed at the deadline (CheckTimeout) or when the request is aborted (verify/bounded-child.ts).
+ * Returns the error-severity diagnostics of the files asked about.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CheckTimeout } from '../verify/checker.js';
+import { boundedChild } from '../verify/bounded-child.js';
 
 const require = createRequire(import.meta.url);
 
@@ -48,59 +48,37 @@ export interface RunOptions {
 }
 
 export function runPyright(options: RunOptions): Promise<PyDiagnostic[]> {
-  return new Promise<PyDiagnostic[]>((resolve, reject) => {
+  try {
     options.signal?.throwIfAborted();
-    const child = spawn(process.execPath, [path.join(pyrightDir(), 'index.js'), '--outputjson', '-p', options.dir, ...options.files], {
-      cwd: options.dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_OPTIONS: '' },
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    let settled = false;
-    const finish = (fn: () => void): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      fn();
-    };
-    const timer = setTimeout(
-      () => {
-        child.kill('SIGKILL');
-        finish(() => reject(new CheckTimeout(Math.round(performance.now() - options.started))));
-      },
-      Math.max(0, options.deadline - performance.now()),
-    );
-    const onAbort = (): void => {
-      child.kill('SIGKILL');
-      finish(() => reject(options.signal?.reason instanceof Error ? options.signal.reason : new Error('aborted')));
-    };
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    child.on('error', (error) => finish(() => reject(error)));
-    child.on('close', (code) => {
-      finish(() => {
-        const stdout = Buffer.concat(out).toString('utf8');
-        let parsed: PyrightJson;
-        try {
-          parsed = JSON.parse(stdout) as PyrightJson;
-        } catch {
-          const why = (Buffer.concat(err).toString('utf8') || stdout).trim().split('\n')[0]?.slice(0, 160) ?? '';
-          reject(new Error(`pyright exited with code ${code}${why ? `: ${why}` : ''}`));
-          return;
-        }
-        if (code !== 0 && code !== 1) {
-          reject(new Error(`pyright exited with code ${code}`));
-          return;
-        }
-        resolve(
-          (parsed.generalDiagnostics ?? [])
-            .filter((d) => d.severity === 'error' && d.range)
-            .map((d) => ({ file: d.file, line: d.range?.start.line ?? 0, character: d.range?.start.character ?? 0, rule: d.rule ?? '', message: d.message })),
-        );
-      });
-    });
+  } catch (reason) {
+    return Promise.reject(reason);
+  }
+  const child = spawn(process.execPath, [path.join(pyrightDir(), 'index.js'), '--outputjson', '-p', options.dir, ...options.files], {
+    cwd: options.dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' },
   });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (b: Buffer) => out.push(b));
+  child.stderr.on('data', (b: Buffer) => err.push(b));
+  return boundedChild(
+    child,
+    options,
+    (error) => error,
+    (code) => {
+      const stdout = Buffer.concat(out).toString('utf8');
+      let parsed: PyrightJson;
+      try {
+        parsed = JSON.parse(stdout) as PyrightJson;
+      } catch {
+        const why = (Buffer.concat(err).toString('utf8') || stdout).trim().split('\n')[0]?.slice(0, 160) ?? '';
+        throw new Error(`pyright exited with code ${code}${why ? `: ${why}` : ''}`);
+      }
+      if (code !== 0 && code !== 1) throw new Error(`pyright exited with code ${code}`);
+      return (parsed.generalDiagnostics ?? [])
+        .filter((d) => d.severity === 'error' && d.range)
+        .map((d) => ({ file: d.file, line: d.range?.start.line ?? 0, character: d.range?.start.character ?? 0, rule: d.rule ?? '', message: d.message }));
+    },
+  );
 }

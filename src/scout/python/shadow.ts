@@ -1,141 +1,73 @@
 /**
- * The shadow copy pyright checks instead of the user's tree: a temporary directory outside the repository
- * mirroring its Python files as hard links (copies when the temp directory is on another device), plus the
- * project's pyright configuration with `reportMatchNotExhaustive` turned on. The edited file replaces its
- * link with a new file (the link is removed first: writing through a hard link would write the user's
- * file). Every Python file is mirrored, not only those that see the target: imports then resolve exactly as
- * in the repository (relative imports, packages split over directories), and linking costs little.
+ * What pyright checks instead of the user's tree: the repository's Python files, listed by the shared walker
+ * (verify/shadow-tree.ts: dot directories, virtual environments and caches left out, as pyright does; links
+ * left out), and a temporary shadow copy of them (verify/shadow-copy.ts: hard links, copies when the temp
+ * directory is on another device, the edited file a new file) plus the project's pyright configuration with
+ * `reportMatchNotExhaustive` turned on. Every Python file is mirrored, not only those that see the target:
+ * imports then resolve exactly as in the repository (relative imports, packages split over directories), and
+ * linking costs little.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { TemporaryShadow } from '../verify/shadow-copy.js';
+import { listShadowTree, type TreeChanges, treeChanges as changesBetween, type TreeFile, type TreeRules } from '../verify/shadow-tree.js';
 
 const SKIP_DIRS = new Set(['node_modules', '__pycache__', 'site-packages', 'dist-packages', '.scout', '.git']);
 const CONFIGS = ['pyrightconfig.json', 'pyproject.toml'];
 
+const PYTHON_FILES: TreeRules = {
+  skip: (name, _siblings, entry) => entry.isDirectory() && (name.startsWith('.') || SKIP_DIRS.has(name)),
+  skipDirectory: (entries) => entries.some((e) => e.name === 'pyvenv.cfg'),
+  listed: /\.pyi?$/,
+  stamped: /\.pyi?$/,
+  followLinks: false,
+};
+
 export interface PyTree {
   /** Repository-relative `/` paths of the Python files (.py, .pyi). */
   files: string[];
+  /** The same files with their sizes and mtimes: what changed between two listings. */
+  entries: TreeFile[];
   /** A digest of every Python file's path, size and mtime and of the configuration: the baseline's cache key. */
   stamp: string;
-  /** Each file's size and mtime (`size:mtime`): what changed between two listings. */
-  signatures: Map<string, string>;
   /** A digest of the configuration files alone: a warm pyright restarts when it changes. */
   configStamp: string;
 }
 
-/** What differs between two listings of the same repository. */
-export interface TreeChanges {
-  added: string[];
-  changed: string[];
-  removed: string[];
-}
+export type { TreeChanges };
 
 export function treeChanges(before: PyTree, after: PyTree): TreeChanges {
-  const out: TreeChanges = { added: [], changed: [], removed: [] };
-  for (const [f, sig] of after.signatures) {
-    const old = before.signatures.get(f);
-    if (old === undefined) out.added.push(f);
-    else if (old !== sig) out.changed.push(f);
-  }
-  for (const f of before.signatures.keys()) if (!after.signatures.has(f)) out.removed.push(f);
-  return out;
+  return changesBetween(before.entries, after.entries);
 }
 
 /** The repository's Python files (dot directories, virtual environments and caches left out, as pyright does). */
 export function listPythonFiles(root: string): PyTree {
-  const files: string[] = [];
-  const signatures = new Map<string, string>();
-  const h = createHash('sha1');
-  const walk = (dir: string, rel: string): void => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    if (rel !== '' && entries.some((e) => e.name === 'pyvenv.cfg')) return; // a virtual environment
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (!e.name.startsWith('.') && !SKIP_DIRS.has(e.name)) walk(path.join(dir, e.name), r);
-      } else if (e.isFile() && /\.pyi?$/.test(e.name)) {
-        const st = statSync(path.join(dir, e.name));
-        files.push(r);
-        signatures.set(r, `${st.size}:${st.mtimeMs}`);
-        h.update(`${r}\0${st.size}\0${st.mtimeMs}\0`);
-      }
-    }
-  };
-  walk(root, '');
+  const tree = listShadowTree(root, '', PYTHON_FILES);
   const config = createHash('sha1');
   for (const c of CONFIGS) {
     const f = path.join(root, c);
     if (existsSync(f)) config.update(`${c}\0`).update(readFileSync(f));
   }
   const configStamp = config.digest('hex');
-  h.update(configStamp);
-  return { files, stamp: h.digest('hex'), signatures, configStamp };
+  return { files: tree.files.map((f) => f.rel), entries: tree.files, stamp: createHash('sha1').update(tree.stamp).update(configStamp).digest('hex'), configStamp };
 }
 
 /** A directory outside the repository mirroring its Python files; `dispose()` removes it (links only: the user's files stay). */
-export class Shadow {
-  readonly dir: string;
-  readonly notes: string[] = [];
-
+export class Shadow extends TemporaryShadow {
   constructor(
     readonly root: string,
     files: readonly string[],
-    tmpDir: string = os.tmpdir(),
+    tmpDir?: string,
   ) {
-    this.dir = realpathSync(mkdtempSync(path.join(tmpDir, 'scout-pyright-')));
-    for (const rel of files) this.link(rel);
+    super({ tool: 'scout-pyright-', noun: 'repository' }, tmpDir);
+    this.mirrorAll(files.map((rel) => ({ rel, source: path.join(root, rel) })));
     this.writeConfig();
   }
 
-  /**
-   * Follow the repository after its files changed (a warm shadow kept between questions): new files get a
-   * link, removed ones lose theirs, and changed ones are linked again: a file saved by writing a new file
-   * and renaming it over the old one (editors, git) has a new inode the old link does not see.
-   */
+  /** Follow the repository after its files changed (a warm shadow kept between questions). */
   sync(changes: TreeChanges): void {
-    for (const rel of changes.removed) rmSync(this.abs(rel), { force: true });
-    for (const rel of [...changes.changed, ...changes.added]) {
-      rmSync(this.abs(rel), { force: true });
-      this.link(rel);
-    }
-  }
-
-  private readonly made = new Set<string>();
-
-  private link(rel: string): void {
-    const to = path.join(this.dir, rel);
-    const parent = path.dirname(to);
-    if (!this.made.has(parent)) {
-      mkdirSync(parent, { recursive: true });
-      this.made.add(parent);
-    }
-    try {
-      linkSync(path.join(this.root, rel), to);
-    } catch {
-      copyFileSync(path.join(this.root, rel), to);
-    }
-  }
-
-  /** Put the edited text in place of a file's link (a new file: the original is never written). */
-  replace(rel: string, text: string): void {
-    const to = path.join(this.dir, rel);
-    rmSync(to, { force: true });
-    writeFileSync(to, text);
-  }
-
-  abs(rel: string): string {
-    return path.join(this.dir, rel);
-  }
-
-  dispose(): void {
-    rmSync(this.dir, { recursive: true, force: true });
+    this.follow(changes, (rel) => path.join(this.root, rel));
   }
 
   /** The project's settings, with `reportMatchNotExhaustive` on and paths that lead out of the repository made absolute. */

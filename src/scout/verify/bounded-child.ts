@@ -1,8 +1,9 @@
 /**
- * A checker's child process (cargo, ghc) bounded by its question: started in its own process group
- * (`detached: true`) so that a compiler's own children die with it, and killed with the whole group at the
- * deadline (CheckTimeout) or when the question is aborted (the signal's reason). One settlement only: a
- * child that closes after being killed changes nothing.
+ * A checker's child process (cargo, ghc, pyright) bounded by its question: killed at the deadline
+ * (CheckTimeout) or when the question is aborted (the signal's reason), with its whole process group when it
+ * was started in one (`detached: true`: cargo and ghc, so that a compiler's own children die with it). One
+ * settlement only: a child that closes after being killed changes nothing. And the tool's version, asked
+ * once per process.
  */
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { CheckTimeout } from './checker.js';

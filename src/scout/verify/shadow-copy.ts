@@ -23,7 +23,7 @@ import { closeSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, mk
 import os from 'node:os';
 import path from 'node:path';
 import { isInside } from '../../workspace/confine.js';
-import type { TreeFile } from './shadow-tree.js';
+import type { TreeChanges, TreeFile } from './shadow-tree.js';
 
 /** `$XDG_CACHE_HOME/semantic-scout` (else `~/.cache/semantic-scout`). */
 export function defaultCacheDir(): string {
@@ -229,13 +229,6 @@ export class CachedShadow extends ShadowCopy {
     }
     if (this.lockFile && existsSync(this.lockFile)) rmSync(this.lockFile, { force: true });
   }
-}
-
-/** What changed between two listings of the same tree (repository-relative paths). */
-export interface TreeChanges {
-  added: string[];
-  changed: string[];
-  removed: string[];
 }
 
 /** A shadow in a fresh temporary directory (which must lie outside the repository), removed by dispose(). */

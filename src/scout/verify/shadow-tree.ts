@@ -86,3 +86,25 @@ export function listShadowTree(root: string, dir: string, rules: TreeRules): Sha
   if (existsSync(base)) walk(base, '');
   return { files, stamp: h.digest('hex'), skipped };
 }
+
+/** What changed between two listings of the same tree (relative paths). */
+export interface TreeChanges {
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
+/** The files added, changed (another size or mtime) and removed between two listings of the same tree. */
+export function treeChanges(before: readonly TreeFile[], after: readonly TreeFile[]): TreeChanges {
+  const signature = (f: TreeFile): string => `${f.size}:${f.mtimeMs}`;
+  const was = new Map(before.map((f) => [f.rel, signature(f)]));
+  const now = new Set(after.map((f) => f.rel));
+  const out: TreeChanges = { added: [], changed: [], removed: [] };
+  for (const f of after) {
+    const old = was.get(f.rel);
+    if (old === undefined) out.added.push(f.rel);
+    else if (old !== signature(f)) out.changed.push(f.rel);
+  }
+  for (const f of before) if (!now.has(f.rel)) out.removed.push(f.rel);
+  return out;
+}
