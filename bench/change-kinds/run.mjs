@@ -33,6 +33,7 @@ const { loadConfig } = await dist('core/config.js');
 const { indexRepository } = await dist('index/indexer.js');
 const { SqliteStore } = await dist('index/store.js');
 const { LspService } = await dist('lsp/lsp-service.js');
+const { IndexFallback } = await dist('scout/index-fallback.js');
 const { answerQuestion } = await dist('scout/ask.js');
 const { Checkers } = await dist('scout/verify/checkers.js');
 
@@ -83,7 +84,7 @@ function oracle(t) {
 log('indexing');
 const store = SqliteStore.open(dir);
 await indexRepository(dir, store);
-const lsp = new LspService({ root: dir, db: store.database });
+const lsp = new LspService({ root: dir, fallback: new IndexFallback(store.database, dir) });
 const checkers = new Checkers();
 const config = loadConfig(dir);
 

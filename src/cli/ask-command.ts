@@ -6,6 +6,7 @@ import { ensureFresh } from '../index/freshness.js';
 import { SqliteStore } from '../index/store.js';
 import { LspService } from '../lsp/lsp-service.js';
 import { answerQuestion, makeScorer } from '../scout/ask.js';
+import { IndexFallback } from '../scout/index-fallback.js';
 import type { ScoutAnswer } from '../scout/answer.js';
 import { renderAnswer } from '../scout/render-answer.js';
 import { renderTrace, type TraceNode } from '../scout/trace-html.js';
@@ -31,7 +32,7 @@ export async function runAsk(root: string, question: string, flags: AskFlags, on
     if (!Number.isFinite(budget)) throw new ScoutError('USAGE', `--budget takes a number, got "${flags.budget}"`);
   }
   const store = SqliteStore.open(root);
-  const lsp = new LspService({ root, db: store.database });
+  const lsp = new LspService({ root, fallback: new IndexFallback(store.database, root) });
   try {
     const freshness = await ensureFresh(root, store, { config });
     const { answer, exploration } = await answerQuestion(question, {

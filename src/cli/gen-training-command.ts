@@ -5,6 +5,7 @@ import { ensureFresh } from '../index/freshness.js';
 import { SqliteStore } from '../index/store.js';
 import { LspService } from '../lsp/lsp-service.js';
 import { explore } from '../scout/explore.js';
+import { IndexFallback } from '../scout/index-fallback.js';
 import { HeuristicScorer } from '../scout/scorers/heuristic.js';
 import { toTrainingJsonl } from '../scout/training-format.js';
 import { trainingQuestions } from '../scout/training-questions.js';
@@ -13,7 +14,7 @@ export async function runGenTraining(root: string, countText: string | undefined
   const count = Number(countText);
   if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new ScoutError('USAGE', 'scout gen-training N: N must be a whole number from 1 to 10000');
   const store = SqliteStore.open(root);
-  const lsp = new LspService({ root, db: store.database });
+  const lsp = new LspService({ root, fallback: new IndexFallback(store.database, root) });
   try {
     await ensureFresh(root, store);
     const questions = trainingQuestions(store.database, count);

@@ -6,9 +6,8 @@
  * `referencesWithCompleteness` checks the server's count against the index's.
  */
 import path from 'node:path';
-import type Database from 'better-sqlite3';
 import { assessCompleteness, mergeSites, type CompletenessOptions } from './completeness.js';
-import { IndexFallback } from './index-fallback.js';
+import type { LspFallback } from './fallback.js';
 import { LspOperations } from './operations.js';
 import { PathMapper } from './paths.js';
 import { findProbeFile } from './readiness.js';
@@ -31,8 +30,11 @@ import { LANGUAGES } from '../core/types.js';
 export interface LspServiceOptions {
   /** Repository root. */
   root: string;
-  /** The index (`SqliteStore.database`): fallbacks, syntactic roles, completeness and readiness probes. Without it, servers only. */
-  db?: Database.Database | null;
+  /**
+   * The index's answers (scout/index-fallback.ts `IndexFallback` over `SqliteStore.database`): fallbacks, syntactic
+   * roles, completeness and readiness probes. Without it, servers only.
+   */
+  fallback?: LspFallback | null;
   /** Per-language server command overrides. */
   servers?: LspServerOverrides;
   /** Languages never sent to a server (always answered from the index). */
@@ -59,7 +61,7 @@ export class LspService {
   readonly root: string;
   readonly paths: PathMapper;
   private readonly options: LspServiceOptions;
-  private readonly fallback: IndexFallback | null;
+  private readonly fallback: LspFallback | null;
   private readonly text: SourceText;
   private readonly bySpec = new Map<string, LspOperations>();
 
@@ -67,7 +69,7 @@ export class LspService {
     this.options = options;
     this.paths = new PathMapper(options.root);
     this.root = this.paths.root;
-    this.fallback = options.db ? new IndexFallback(options.db, this.root) : null;
+    this.fallback = options.fallback ?? null;
     this.text = new SourceText(this.root);
     this.refreshConfinement();
   }
@@ -211,7 +213,7 @@ export class LspService {
    * comparable with the index's count); only when the server proves incomplete there, or did not answer,
    * are the index's `prop` sites merged, and only those in files that name the owner.
    */
-  private async memberCompleteness(result: OperationResult<Site[]>, symbol: string, member: MemberScope, fallback: IndexFallback): Promise<ReferencesResult> {
+  private async memberCompleteness(result: OperationResult<Site[]>, symbol: string, member: MemberScope, fallback: LspFallback): Promise<ReferencesResult> {
     const like = (): Site[] => fallback.usageSites(symbol, member.owner);
     if (result.source === 'index') {
       const sites = like();
@@ -264,7 +266,7 @@ export class LspService {
   }
 
   private async callEdges(item: CallItem, direction: 'incomingCalls' | 'outgoingCalls'): Promise<OperationResult<CallEdge[]>> {
-    const fromIndex = (fb: IndexFallback): OperationResult<CallEdge[]> => (direction === 'incomingCalls' ? fb.incomingCalls(item) : fb.outgoingCalls(item));
+    const fromIndex = (fb: LspFallback): OperationResult<CallEdge[]> => (direction === 'incomingCalls' ? fb.incomingCalls(item) : fb.outgoingCalls(item));
     if (item.source === 'index') {
       if (this.fallback) return fromIndex(this.fallback);
       return { status: 'unavailable', source: 'index', value: [], droppedOutsideRoot: 0, notes: ['an index call item needs the index'] };
@@ -276,7 +278,7 @@ export class LspService {
     file: string,
     operation: string,
     viaServer: (ops: LspOperations) => Promise<OperationResult<T>>,
-    viaIndex: (fallback: IndexFallback) => OperationResult<T>,
+    viaIndex: (fallback: LspFallback) => OperationResult<T>,
     empty: T,
   ): Promise<OperationResult<T>> {
     const language = serverLanguageOf(file);

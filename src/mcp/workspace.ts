@@ -8,6 +8,7 @@
 import type { ScoutConfig } from '../core/config.js';
 import type { EnsureFreshResult } from '../index/freshness.js';
 import type { IndexStats } from '../index/indexer.js';
+import { largestFiles } from '../index/read/files.js';
 import type { SqliteStore } from '../index/store.js';
 import type { ChangeWatcher } from '../index/watcher.js';
 import type { LspService } from '../lsp/lsp-service.js';
@@ -96,7 +97,8 @@ export class ScoutWorkspace {
     if (this.lspService) return this.lspService;
     const loaded = await this.load();
     const { LspService } = await import('../lsp/lsp-service.js');
-    this.lspService ??= new LspService({ root: this.root, db: loaded.store.database });
+    const { IndexFallback } = await import('../scout/index-fallback.js');
+    this.lspService ??= new LspService({ root: this.root, fallback: new IndexFallback(loaded.store.database, this.root) });
     return this.lspService;
   }
 
@@ -128,7 +130,7 @@ export class ScoutWorkspace {
       if (this.closed) return;
       // The checkers build their programs now, so the first change question is answered warm; the largest
       // file of each language stands for its project.
-      const files = loaded.store.database.prepare('SELECT path FROM files WHERE skip_reason IS NULL ORDER BY lines DESC LIMIT 200').pluck().all() as string[];
+      const files = largestFiles(loaded.store.database, 200);
       const prepared = await (await this.checkers()).prepare(this.root, files);
       if (prepared.length > 0) log(`checker${prepared.length > 1 ? 's' : ''} ${prepared.join(', ')} warm`);
     } catch (error) {

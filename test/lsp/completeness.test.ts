@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessCompleteness, mergeSites } from '../../src/lsp/completeness.js';
 import { LspService } from '../../src/lsp/lsp-service.js';
+import { IndexFallback } from '../../src/scout/index-fallback.js';
 import type { Site } from '../../src/lsp/types.js';
 import { descendants, indexedRepo, lineOf, positionOf, waitGone, type IndexedRepo } from './helpers.js';
 
@@ -50,7 +51,7 @@ describe('a TypeScript repository without tsconfig', () => {
   beforeAll(async () => {
     fixture = await indexedRepo('lsp/ts-app', (repo) => repo.remove('tsconfig.json'));
     root = fixture.repo.root;
-    service = new LspService({ root, db: fixture.store.database });
+    service = new LspService({ root, fallback: new IndexFallback(fixture.store.database, root) });
   });
 
   afterAll(async () => {

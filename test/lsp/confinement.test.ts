@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../src/index/indexer.js';
 import { SqliteStore } from '../../src/index/store.js';
 import { LspService } from '../../src/lsp/lsp-service.js';
+import { IndexFallback } from '../../src/scout/index-fallback.js';
 import { confinementRepo, expectConfined, type ConfinementRepo } from '../helpers/confinement-repo.js';
 import { positionOf } from './helpers.js';
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
   repo = confinementRepo();
   store = SqliteStore.open(repo.root);
   await indexRepository(repo.root, store, { config: undefined });
-  service = new LspService({ root: repo.root, db: store.database });
+  service = new LspService({ root: repo.root, fallback: new IndexFallback(store.database, repo.root) });
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 /** Index fallback: the same questions answered from the index when no server can run (roles included). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspService } from '../../src/lsp/lsp-service.js';
+import { IndexFallback } from '../../src/scout/index-fallback.js';
 import { isAvailable } from '../../src/lsp/servers.js';
 import { indexedRepo, lineOf, positionOf, type IndexedRepo } from './helpers.js';
 
@@ -13,7 +14,7 @@ describe('TypeScript with its server disabled (command that does not exist)', ()
   beforeAll(async () => {
     fixture = await indexedRepo('lsp/ts-app');
     root = fixture.repo.root;
-    service = new LspService({ root, db: fixture.store.database, servers: { typescript: { command: '/nonexistent/typescript-language-server', args: ['--stdio'] } } });
+    service = new LspService({ root, fallback: new IndexFallback(fixture.store.database, root), servers: { typescript: { command: '/nonexistent/typescript-language-server', args: ['--stdio'] } } });
   });
 
   afterAll(async () => {
@@ -110,7 +111,7 @@ describe.skipIf(isAvailable('haskell'))('Haskell without haskell-language-server
   beforeAll(async () => {
     fixture = await indexedRepo('haskell');
     root = fixture.repo.root;
-    service = new LspService({ root, db: fixture.store.database });
+    service = new LspService({ root, fallback: new IndexFallback(fixture.store.database, root) });
   });
 
   afterAll(async () => {

@@ -1,6 +1,7 @@
 /** The LSP layer against a real pyright-langserver on a small Python package (real index for roles). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspService } from '../../src/lsp/lsp-service.js';
+import { IndexFallback } from '../../src/scout/index-fallback.js';
 import { descendants, indexedRepo, lineOf, positionOf, waitGone, type IndexedRepo } from './helpers.js';
 
 let fixture: IndexedRepo;
@@ -11,7 +12,7 @@ const at = (file: string, needle: string, occurrence = 1, offset = 0) => positio
 beforeAll(async () => {
   fixture = await indexedRepo('lsp/py-app');
   root = fixture.repo.root;
-  service = new LspService({ root, db: fixture.store.database });
+  service = new LspService({ root, fallback: new IndexFallback(fixture.store.database, root) });
 });
 
 afterAll(async () => {

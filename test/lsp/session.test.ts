@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLspError } from '../../src/lsp/errors.js';
 import { LspService } from '../../src/lsp/lsp-service.js';
+import { IndexFallback } from '../../src/scout/index-fallback.js';
 import { LspOperations } from '../../src/lsp/operations.js';
 import { PathMapper } from '../../src/lsp/paths.js';
 import { resolveServer } from '../../src/lsp/servers.js';
@@ -36,7 +37,7 @@ function fake(...args: string[]): { state: () => FakeState; args: string[] } {
 function serviceWith(args: string[], session: Record<string, unknown> = {}): LspService {
   const service = new LspService({
     root,
-    db: fixture.store.database,
+    fallback: new IndexFallback(fixture.store.database, root),
     servers: { typescript: { command: process.execPath, args } },
     session: { probe: () => null, readyTimeoutMs: 2_000, ...session },
   });

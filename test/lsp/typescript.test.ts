@@ -1,6 +1,7 @@
 /** The LSP layer against a real typescript-language-server on a TS project with a tsconfig (real index for roles). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspService } from '../../src/lsp/lsp-service.js';
+import { IndexFallback } from '../../src/scout/index-fallback.js';
 import type { Site } from '../../src/lsp/types.js';
 import { descendants, indexedRepo, lineOf, positionOf, waitGone, type IndexedRepo } from './helpers.js';
 
@@ -13,7 +14,7 @@ const has = (sites: Site[], file: string, line: number) => sites.some((s) => s.f
 beforeAll(async () => {
   fixture = await indexedRepo('lsp/ts-app');
   root = fixture.repo.root;
-  service = new LspService({ root, db: fixture.store.database });
+  service = new LspService({ root, fallback: new IndexFallback(fixture.store.database, root) });
 });
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../src/index/indexer.js';
 import { SqliteStore } from '../../src/index/store.js';
 import { LspService } from '../../src/lsp/lsp-service.js';
+import { IndexFallback } from '../../src/scout/index-fallback.js';
 import { explore, type Exploration } from '../../src/scout/explore.js';
 import { HeuristicScorer, heuristicRubric } from '../../src/scout/scorers/heuristic.js';
 import { MockScorer } from '../../src/scout/scorers/mock.js';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   cpSync(EXAMPLE, root, { recursive: true, filter: (src) => path.basename(src) !== '.scout' });
   store = SqliteStore.open(root);
   await indexRepository(root, store);
-  lsp = new LspService({ root, db: store.database });
+  lsp = new LspService({ root, fallback: new IndexFallback(store.database, root) });
   exploration = await explore('what breaks if I add a variant to `LLMKind`?', {
     root,
     db: store.database,
@@ -145,7 +146,7 @@ describe('scout ask: what breaks if I add a variant to LLMKind', () => {
 
 describe('scout ask: fallbacks and bad input', () => {
   it('answers from the index when the language server is unavailable, and says so', async () => {
-    const noServer = new LspService({ root, db: store.database, servers: { typescript: { command: '/nonexistent/tsserver' } } });
+    const noServer = new LspService({ root, fallback: new IndexFallback(store.database, root), servers: { typescript: { command: '/nonexistent/tsserver' } } });
     try {
       const fallback = synthesize(await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp: noServer, scorer: new HeuristicScorer() }), 'heuristic');
       expect(fallback.meta.sources.index).toBeGreaterThan(0);

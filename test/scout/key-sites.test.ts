@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../src/index/indexer.js';
 import { SqliteStore } from '../../src/index/store.js';
 import { LspService } from '../../src/lsp/lsp-service.js';
+import { IndexFallback } from '../../src/scout/index-fallback.js';
 import { explore } from '../../src/scout/explore.js';
 import { MAX_HOVERS } from '../../src/scout/hovers.js';
 import type { ScoutLink } from '../../src/scout/link.js';
@@ -109,7 +110,7 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'src', 'tiers.ts'), TIERS);
   store = SqliteStore.open(root);
   await indexRepository(root, store);
-  lsp = new LspService({ root, db: store.database });
+  lsp = new LspService({ root, fallback: new IndexFallback(store.database, root) });
   const exploration = await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp, scorer: new HeuristicScorer() });
   answer = synthesize(exploration, 'heuristic', Number.POSITIVE_INFINITY);
   tiers = synthesize(await explore('what breaks if I add a variant to `Tier`?', { root, db: store.database, lsp, scorer: new HeuristicScorer() }), 'heuristic', Number.POSITIVE_INFINITY);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../src/index/indexer.js';
 import { SqliteStore } from '../../src/index/store.js';
 import { LspService } from '../../src/lsp/lsp-service.js';
+import { IndexFallback } from '../../src/scout/index-fallback.js';
 import { explore } from '../../src/scout/explore.js';
 import { isIndexByValue } from '../../src/scout/scorers/heuristic.js';
 import { HeuristicScorer } from '../../src/scout/scorers/heuristic.js';
@@ -59,7 +60,7 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'src', 'labels.ts'), LABELS);
   store = SqliteStore.open(root);
   await indexRepository(root, store);
-  lsp = new LspService({ root, db: store.database });
+  lsp = new LspService({ root, fallback: new IndexFallback(store.database, root) });
   const exploration = await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp, scorer: new HeuristicScorer(), budget: 4 });
   answer = synthesize(exploration, 'heuristic', Number.POSITIVE_INFINITY);
 }, 120_000);

@@ -12,6 +12,7 @@ import { loadConfig } from '../../../src/core/config.js';
 import { indexRepository } from '../../../src/index/indexer.js';
 import { SqliteStore } from '../../../src/index/store.js';
 import { LspService } from '../../../src/lsp/lsp-service.js';
+import { IndexFallback } from '../../../src/scout/index-fallback.js';
 import { answerQuestion } from '../../../src/scout/ask.js';
 import type { ScoutAnswer } from '../../../src/scout/synthesis.js';
 import { Checkers } from '../../../src/scout/verify/checkers.js';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   hash = treeHash(root);
   store = SqliteStore.open(root);
   await indexRepository(root, store);
-  lsp = new LspService({ root, db: store.database });
+  lsp = new LspService({ root, fallback: new IndexFallback(store.database, root) });
 }, 120_000);
 afterAll(async () => {
   checkers.dispose();

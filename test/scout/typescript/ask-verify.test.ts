@@ -11,6 +11,7 @@ import { loadConfig } from '../../../src/core/config.js';
 import { indexRepository } from '../../../src/index/indexer.js';
 import { SqliteStore } from '../../../src/index/store.js';
 import { LspService } from '../../../src/lsp/lsp-service.js';
+import { IndexFallback } from '../../../src/scout/index-fallback.js';
 import { answerQuestion } from '../../../src/scout/ask.js';
 import type { ScoutAnswer } from '../../../src/scout/synthesis.js';
 import { Checkers } from '../../../src/scout/verify/checkers.js';
@@ -29,7 +30,7 @@ async function openRepo(source: string): Promise<Repo> {
   const hash = treeHash(root);
   const store = SqliteStore.open(root);
   await indexRepository(root, store);
-  return { root, store, lsp: new LspService({ root, db: store.database }), hash };
+  return { root, store, lsp: new LspService({ root, fallback: new IndexFallback(store.database, root) }), hash };
 }
 
 async function closeRepo(repo: Repo | undefined): Promise<void> {

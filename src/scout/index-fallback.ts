@@ -2,10 +2,27 @@
  * The LSP operations answered from the index, for languages without a server (Haskell
  * without HLS) or when the server fails or times out. Everything here matches by NAME
  * (what the syntax says), so answers are marked `source: 'index'` and say so in a note;
- * references carry the syntactic role of each site.
+ * references carry the syntactic role of each site. The LSP layer sees it as its
+ * `LspFallback` (lsp/fallback.ts): pass `new IndexFallback(store.database, root)` as
+ * `LspServiceOptions.fallback`. The index's rows are read through index/read/.
  */
-import type Database from 'better-sqlite3';
-import { SourceText } from './source-text.js';
+import path from 'node:path';
+import type { IndexDb } from '../index/db.js';
+import { callSitesFrom, callSitesTo, type CallSite } from '../index/read/calls.js';
+import {
+  definitionNamesOnLines,
+  definitionsInFile,
+  definitionsMatchingName,
+  probeDefinition,
+  qualifiedNameNear,
+  symbolDefinitionsNamed,
+  symbolDefinitionsQualified,
+  type SymbolDefinition,
+} from '../index/read/definitions.js';
+import { indexedLanguages, isIndexedFile, linksOutsideRoot } from '../index/read/files.js';
+import { implementsOrExtends, usageCount, usageSitesNamed, usagesOnLines } from '../index/read/usages.js';
+import type { LspFallback } from '../lsp/fallback.js';
+import { SourceText } from '../lsp/source-text.js';
 import type {
   CallEdge,
   CallItem,
@@ -16,45 +33,10 @@ import type {
   Site,
   SourcePosition,
   SymbolItem,
-} from './types.js';
-import type { UsageRole } from '../core/types.js';
+} from '../lsp/types.js';
 
-interface DefinitionRow {
-  name: string;
-  qualifiedName: string;
-  kind: string;
-  startLine: number;
-  startCol: number;
-  endLine: number;
-  endCol: number;
-  nameLine: number;
-  nameCol: number;
-  signature: string;
-  docstring: string | null;
-  parent: string | null;
-  isExported: number;
-  file: string;
-}
-
-interface UsageRow {
-  name: string;
-  role: UsageRole;
-  line: number;
-  col: number;
-  endCol: number;
-  enclosing: string | null;
-  file: string;
-}
-
-interface CallRow {
-  caller: string | null;
-  callee: string;
-  receiver: string | null;
-  line: number;
-  col: number;
-  resolution: string;
-  file: string;
-}
+type DefinitionRow = SymbolDefinition;
+type CallRow = CallSite;
 
 /** The index's key for a call-hierarchy item. */
 export interface IndexCallHandle {
@@ -62,10 +44,6 @@ export interface IndexCallHandle {
   qualifiedName: string;
   file: string;
 }
-
-const DEFINITION_COLUMNS = `d.name, d.qualified_name AS qualifiedName, d.kind, d.start_line AS startLine, d.start_col AS startCol,
-  d.end_line AS endLine, d.end_col AS endCol, d.name_line AS nameLine, d.name_col AS nameCol, d.signature, d.docstring,
-  d.parent, d.is_exported AS isExported, f.path AS file`;
 
 const CALLABLE_KINDS = new Set(['function', 'method']);
 const TYPE_KINDS = new Set(['interface', 'class', 'type_class', 'data_type', 'type_alias', 'enum']);
@@ -75,19 +53,20 @@ function ok<T>(value: T, notes: string[] = []): OperationResult<T> {
   return { status: 'ok', source: 'index', value, droppedOutsideRoot: 0, notes };
 }
 
-export class IndexFallback {
-  private readonly db: Database.Database;
+export class IndexFallback implements LspFallback {
+  private readonly db: IndexDb;
   readonly text: SourceText;
 
-  constructor(db: Database.Database, root: string) {
+  /** `root`: the repository root (resolved, as the LSP layer's paths are). */
+  constructor(db: IndexDb, root: string) {
     this.db = db;
-    this.text = new SourceText(root);
+    this.text = new SourceText(path.resolve(root));
   }
 
   /** Repository-relative paths of the links the walker found leading outside the root (skipped, never indexed). */
   escapingLinks(): string[] {
     try {
-      return this.db.prepare("SELECT path FROM skipped WHERE reason = 'symlink_outside_root'").pluck().all() as string[];
+      return linksOutsideRoot(this.db);
     } catch {
       return []; // an index without the table (older schema): nothing known
     }
@@ -97,15 +76,7 @@ export class IndexFallback {
   workspaceSymbol(query: string, options: { languages?: string[]; limit?: number } = {}): OperationResult<SymbolItem[]> {
     const limit = options.limit ?? 100;
     const languages = options.languages ?? [];
-    const languageClause = languages.length > 0 ? ` AND f.language IN (${languages.map(() => '?').join(',')})` : '';
-    const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const rows = this.db
-      .prepare(
-        `SELECT ${DEFINITION_COLUMNS} FROM definitions d JOIN files f ON f.id = d.file_id
-         WHERE (d.name = ? OR d.name LIKE ? ESCAPE '\\')${languageClause}
-         ORDER BY d.name = ? DESC, lower(d.name) = lower(?) DESC, d.is_exported DESC, f.path, d.start_line LIMIT ?`,
-      )
-      .all(query, pattern, ...languages, query, query, limit + 1) as DefinitionRow[];
+    const rows = definitionsMatchingName(this.db, query, languages, limit + 1);
     const notes = [BY_NAME_NOTE];
     if (rows.length > limit) notes.push(`more than ${limit} matches: refine the query`);
     return ok(
@@ -144,15 +115,7 @@ export class IndexFallback {
    * name `ClientResponse`, not every `type` of the repository).
    */
   usageSites(name: string, inFilesNaming?: string): Site[] {
-    const scoped = inFilesNaming !== undefined;
-    const rows = this.db
-      .prepare(
-        `SELECT u.name, u.role, u.line, u.col, u.end_col AS endCol, u.enclosing, f.path AS file
-         FROM usages u JOIN files f ON f.id = u.file_id WHERE u.name = ?
-         ${scoped ? 'AND u.file_id IN (SELECT file_id FROM usages WHERE name = ? UNION SELECT file_id FROM definitions WHERE name = ?)' : ''}
-         ORDER BY f.path, u.line, u.col`,
-      )
-      .all(...(scoped ? [name, inFilesNaming, inFilesNaming] : [name])) as UsageRow[];
+    const rows = usageSitesNamed(this.db, name, inFilesNaming);
     return rows.map((u) => ({
       file: u.file,
       line: u.line,
@@ -166,7 +129,7 @@ export class IndexFallback {
   }
 
   usageCount(name: string): number {
-    return (this.db.prepare('SELECT COUNT(*) FROM usages WHERE name = ?').pluck().get(name) as number | undefined) ?? 0;
+    return usageCount(this.db, name);
   }
 
   hover(position: SourcePosition): OperationResult<HoverInfo | null> {
@@ -179,9 +142,7 @@ export class IndexFallback {
   }
 
   documentSymbols(file: string): OperationResult<DocumentSymbolItem[]> {
-    const rows = this.db
-      .prepare(`SELECT ${DEFINITION_COLUMNS} FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? ORDER BY d.start_line, d.start_col`)
-      .all(file) as DefinitionRow[];
+    const rows = definitionsInFile(this.db, file);
     const notes: string[] = [];
     if (rows.length === 0 && !this.isIndexed(file)) notes.push(`${file} is not in the index (run scout index)`);
     const byQualified = new Map<string, DocumentSymbolItem>();
@@ -207,9 +168,7 @@ export class IndexFallback {
 
   incomingCalls(item: CallItem): OperationResult<CallEdge[]> {
     const key = this.keyOf(item);
-    const rows = (this.db
-      .prepare(`SELECT c.caller, c.callee, c.receiver, c.line, c.col, c.resolution, f.path AS file FROM calls c JOIN files f ON f.id = c.file_id WHERE c.callee = ? ORDER BY f.path, c.line, c.col`)
-      .all(key.name) as CallRow[])
+    const rows = callSitesTo(this.db, key.name)
       // A call resolved as local to another file is not a call to this definition.
       .filter((c) => c.resolution !== 'local' || c.file === key.file);
     const groups = new Map<string, { file: string; caller: string | null; sites: Location[] }>();
@@ -228,9 +187,7 @@ export class IndexFallback {
 
   outgoingCalls(item: CallItem): OperationResult<CallEdge[]> {
     const key = this.keyOf(item);
-    const rows = this.db
-      .prepare(`SELECT c.caller, c.callee, c.receiver, c.line, c.col, c.resolution, f.path AS file FROM calls c JOIN files f ON f.id = c.file_id WHERE f.path = ? AND (c.caller = ? OR (? = '' AND c.caller IS NULL)) ORDER BY c.line, c.col`)
-      .all(key.file, key.qualifiedName, key.qualifiedName) as CallRow[];
+    const rows = callSitesFrom(this.db, key.file, key.qualifiedName);
     const groups = new Map<string, CallRow[]>();
     for (const c of rows) groups.set(c.callee, [...(groups.get(c.callee) ?? []), c]);
     const edges: CallEdge[] = [];
@@ -290,13 +247,8 @@ export class IndexFallback {
     const annotated = new Map<Site, Site>();
     for (const [file, fileSites] of byFile) {
       const lines = [...new Set(fileSites.map((s) => s.line))];
-      const placeholders = lines.map(() => '?').join(',');
-      const usages = this.db
-        .prepare(`SELECT u.line, u.col, u.role, u.enclosing FROM usages u JOIN files f ON f.id = u.file_id WHERE f.path = ? AND u.line IN (${placeholders})`)
-        .all(file, ...lines) as Array<{ line: number; col: number; role: UsageRole; enclosing: string | null }>;
-      const definitions = this.db
-        .prepare(`SELECT d.name_line AS line, d.name_col AS col, d.parent FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.name_line IN (${placeholders})`)
-        .all(file, ...lines) as Array<{ line: number; col: number; parent: string | null }>;
+      const usages = usagesOnLines(this.db, file, lines);
+      const definitions = definitionNamesOnLines(this.db, file, lines);
       for (const s of fileSites) {
         const usage = usages.find((u) => u.line === s.line && u.col === s.column);
         if (usage) {
@@ -312,39 +264,25 @@ export class IndexFallback {
 
   /** Languages present in the index. */
   languages(): string[] {
-    return this.db.prepare('SELECT DISTINCT language FROM files ORDER BY language').pluck().all() as string[];
+    return indexedLanguages(this.db);
   }
 
   isIndexed(file: string): boolean {
-    return this.db.prepare('SELECT 1 FROM files WHERE path = ?').get(file) !== undefined;
+    return isIndexedFile(this.db, file);
   }
 
   /** A name defined at top level in a file of one of these languages, and its file: the readiness probe of a server. */
   probeSymbol(languages: string[]): { name: string; file: string } | null {
     if (languages.length === 0) return null;
-    const order = languages.map((_, i) => `WHEN ? THEN ${i}`).join(' ');
-    const row = this.db
-      .prepare(
-        `SELECT d.name, f.path AS file FROM definitions d JOIN files f ON f.id = d.file_id
-         WHERE f.language IN (${languages.map(() => '?').join(',')}) AND d.parent IS NULL
-           AND d.kind IN ('class', 'function', 'interface', 'enum', 'data_type', 'type_alias') AND d.name NOT LIKE '\\_%' ESCAPE '\\'
-           AND length(d.name) > 2 AND f.path NOT LIKE '%.d.ts'
-         ORDER BY CASE f.language ${order} END, d.is_exported DESC, length(f.path), f.path, d.start_line LIMIT 1`,
-      )
-      .get(...languages, ...languages) as { name: string; file: string } | undefined;
-    return row ?? null;
+    return probeDefinition(this.db, languages) ?? null;
   }
 
   private definitionsNamed(name: string): DefinitionRow[] {
-    return this.db
-      .prepare(`SELECT ${DEFINITION_COLUMNS} FROM definitions d JOIN files f ON f.id = d.file_id WHERE d.name = ? ORDER BY f.path, d.start_line`)
-      .all(name) as DefinitionRow[];
+    return symbolDefinitionsNamed(this.db, name);
   }
 
   private definitionsQualified(qualifiedName: string, file: string): DefinitionRow[] {
-    return this.db
-      .prepare(`SELECT ${DEFINITION_COLUMNS} FROM definitions d JOIN files f ON f.id = d.file_id WHERE d.qualified_name = ? AND f.path = ? ORDER BY d.start_line`)
-      .all(qualifiedName, file) as DefinitionRow[];
+    return symbolDefinitionsQualified(this.db, qualifiedName, file);
   }
 
   /** Definitions of a name, best first: the one at the position, `Receiver.name` for `Receiver.name`, same file, exported. */
@@ -368,9 +306,7 @@ export class IndexFallback {
 
   /** Definitions whose implements/extends clause names `typeName` (the enclosing definitions of those sites), and instances of it. */
   private implementors(typeName: string): DefinitionRow[] {
-    const sites = this.db
-      .prepare(`SELECT u.enclosing, f.path AS file FROM usages u JOIN files f ON f.id = u.file_id WHERE u.name = ? AND u.role IN ('implements', 'extends') AND u.enclosing IS NOT NULL`)
-      .all(typeName) as Array<{ enclosing: string; file: string }>;
+    const sites = implementsOrExtends(this.db, typeName);
     const viaClause = sites.flatMap((s) => this.definitionsQualified(s.enclosing, s.file).slice(0, 1));
     // Haskell instances are definitions named after their class.
     const instances = this.definitionsNamed(typeName).filter((d) => d.kind === 'instance');
@@ -384,10 +320,8 @@ export class IndexFallback {
     }
     // A server's item: find the definition at its name in the index.
     const file = item.selection.file;
-    const row = this.db
-      .prepare(`SELECT d.qualified_name AS qualifiedName FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.name = ? ORDER BY d.name_line = ? DESC, abs(d.name_line - ?) LIMIT 1`)
-      .get(file, item.name, item.selection.line, item.selection.line) as { qualifiedName: string } | undefined;
-    return { name: item.name, qualifiedName: row?.qualifiedName ?? item.name, file };
+    const qualifiedName = qualifiedNameNear(this.db, file, item.name, item.selection.line);
+    return { name: item.name, qualifiedName: qualifiedName ?? item.name, file };
   }
 
   private callerItem(file: string, caller: string | null): CallItem {
