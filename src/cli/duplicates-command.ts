@@ -1,6 +1,5 @@
 /** `scout duplicates`: near-duplicate functions in the repository, or those of one symbol. */
 import { repoPathPrefix } from '../workspace/repo-path.js';
-import type Database from 'better-sqlite3';
 import {
   DEFAULT_MIN_SIMILARITY,
   findDuplicateClusters,
@@ -12,7 +11,9 @@ import {
   type DuplicateReport,
 } from '../analysis/duplicates.js';
 import { ScoutError } from '../core/errors.js';
+import type { IndexDb } from '../index/db.js';
 import { ensureFresh, type EnsureFreshResult } from '../index/freshness.js';
+import { definitionNamesLike, definitionsNamedOrQualified, memberNames, type ListedDefinition } from '../index/read/definitions.js';
 import { SqliteStore } from '../index/store.js';
 
 export interface DuplicatesFlags {
@@ -113,15 +114,7 @@ export async function runDuplicatesCommand(root: string, flags: DuplicatesFlags)
   }
 }
 
-interface DefinitionRow {
-  id: number;
-  name: string;
-  qualified_name: string;
-  kind: string;
-  path: string;
-  start_line: number;
-  end_line: number;
-}
+type DefinitionRow = ListedDefinition;
 
 const toMember = (r: DefinitionRow): DuplicateMember => ({
   symbol: r.name,
@@ -134,26 +127,15 @@ const toMember = (r: DefinitionRow): DuplicateMember => ({
 });
 
 /** The function-like definitions a name (or qualified name) denotes; a ScoutError that says what to pass instead when none. */
-function resolveSymbol(db: Database.Database, symbol: string): Array<{ id: number; member: DuplicateMember }> {
-  const rows = db
-    .prepare(
-      `SELECT d.id, d.name, d.qualified_name, d.kind, f.path, d.start_line, d.end_line
-       FROM definitions d JOIN files f ON f.id = d.file_id
-       WHERE d.name = ? OR d.qualified_name = ?
-       ORDER BY f.path, d.start_line`,
-    )
-    .all(symbol, symbol) as DefinitionRow[];
+function resolveSymbol(db: IndexDb, symbol: string): Array<{ id: number; member: DuplicateMember }> {
+  const rows = definitionsNamedOrQualified(db, symbol);
   // Definitions with a body worth comparing first (interface signatures and one-liners last).
   const functions = rows.filter((r) => FUNCTION_KINDS.includes(r.kind)).sort((a, b) => Number(b.end_line - b.start_line >= 2) - Number(a.end_line - a.start_line >= 2));
   if (functions.length > 0) return functions.map((r) => ({ id: r.id, member: toMember(r) }));
 
-  const kinds = FUNCTION_KINDS.map(() => '?').join(', ');
   const first = rows[0];
   if (first) {
-    const methods = db
-      .prepare(`SELECT qualified_name FROM definitions WHERE parent = ? AND kind IN (${kinds}) ORDER BY start_line LIMIT 3`)
-      .pluck()
-      .all(first.qualified_name, ...FUNCTION_KINDS) as string[];
+    const methods = memberNames(db, first.qualified_name, FUNCTION_KINDS, 3);
     const hint = methods.length > 0 ? `: pass one of its methods, e.g. --symbol ${methods.join(', ')}` : '';
     const article = /^[aeiou]/.test(first.kind) ? 'an' : 'a';
     throw new ScoutError('USAGE', `"${symbol}" is ${article} ${first.kind} (${first.path}:${first.start_line}); duplicates compares functions and methods only${hint}`);
@@ -167,17 +149,9 @@ function resolveSymbol(db: Database.Database, symbol: string): Array<{ id: numbe
  * Function names close to a misspelt or partial one: names that contain it, or that share
  * its first three letters and are a few edits away (case-insensitive), closest first.
  */
-function nearNames(db: Database.Database, symbol: string): string[] {
+function nearNames(db: IndexDb, symbol: string): string[] {
   const wanted = (symbol.split('.').pop() ?? symbol).toLowerCase();
-  const kinds = FUNCTION_KINDS.map(() => '?').join(', ');
-  const names = db
-    .prepare(
-      `SELECT DISTINCT name FROM definitions
-       WHERE kind IN (${kinds}) AND (instr(lower(name), ?) > 0 OR substr(lower(name), 1, 3) = substr(?, 1, 3))
-       LIMIT 2000`,
-    )
-    .pluck()
-    .all(...FUNCTION_KINDS, wanted, wanted) as string[];
+  const names = definitionNamesLike(db, FUNCTION_KINDS, wanted);
   const maxEdits = Math.max(2, Math.floor(wanted.length / 4));
   return names
     .map((name) => ({ name, edits: name.toLowerCase().includes(wanted) ? 0 : editDistance(name.toLowerCase(), wanted) }))

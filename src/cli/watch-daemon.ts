@@ -12,7 +12,9 @@
 import { existsSync } from 'node:fs';
 import { watch } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openIndexReadOnly } from '../index/db.js';
+import { indexedDirectories } from '../index/read/files.js';
+import { metaValue } from '../index/read/meta.js';
 import { ACK_FILE, MAX_PENDING_PATHS, readWatchAck, readWatchState, STATE_FILE, writeJsonAtomic, type WatchState } from '../index/watch-state.js';
 import { ChangeWatcher } from '../index/watcher.js';
 
@@ -57,10 +59,10 @@ function resync(): void {
   let directories: string[];
   let indexedAt: string | null;
   try {
-    const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+    const db = openIndexReadOnly(dbPath);
     try {
-      directories = db.prepare('SELECT path FROM directories').pluck().all() as string[];
-      indexedAt = (db.prepare("SELECT value FROM meta WHERE key = 'indexed_at'").pluck().get() as string | undefined) ?? null;
+      directories = indexedDirectories(db);
+      indexedAt = metaValue(db, 'indexed_at');
     } finally {
       db.close();
     }
