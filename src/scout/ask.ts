@@ -3,7 +3,7 @@
  * what fell back. Shared by `scout ask` (one process per question) and the MCP
  * `scout` tool (long-lived store and language servers).
  */
-import type Database from 'better-sqlite3';
+import type { IndexDb } from '../index/db.js';
 import type { ScoutConfig } from '../core/config.js';
 import { ScoutError } from '../core/errors.js';
 import type { LspService } from '../lsp/lsp-service.js';
@@ -31,7 +31,7 @@ export function makeScorer(name: string, config: ScoutConfig): Scorer {
 
 export interface AskOptions {
   root: string;
-  db: Database.Database;
+  db: IndexDb;
   lsp: LspService;
   config: ScoutConfig;
   scorer?: string;

@@ -4,8 +4,17 @@
  * the frontier is empty or the budget is spent. Returns every visited link with
  * its rating and decision; synthesis turns that into the answer.
  */
-import type Database from 'better-sqlite3';
 import type { UsageRole } from '../core/types.js';
+import type { IndexDb } from '../index/db.js';
+import {
+  callableNamePosition,
+  constantNamed,
+  definitionNamePosition,
+  definitionNames,
+  propertyDefinition as readPropertyDefinition,
+  seedDefinitions,
+  typeAliasExtent,
+} from '../index/read/definitions.js';
 import type { LspService, MemberScope } from '../lsp/lsp-service.js';
 import type { ReferencesResult } from '../lsp/types.js';
 import { search } from '../search/engine.js';
@@ -203,15 +212,8 @@ async function findSeeds(
 ): Promise<{ seeds: ScoutLink[]; suggestions: string[] }> {
   const seeds: ScoutLink[] = [];
   const names = query.target ? [query.target, ...query.identifiers.filter((i) => i !== query.target)] : query.identifiers;
-  type Row = { name: string; qualified_name: string; kind: string; name_line: number; name_col: number; path: string };
   for (const name of names.slice(0, 3)) {
-    const column = name.includes('.') ? 'd.qualified_name' : 'd.name';
-    const rows = options.db
-      .prepare(
-        `SELECT d.name, d.qualified_name, d.kind, d.name_line, d.name_col, f.path FROM definitions d JOIN files f ON f.id = d.file_id
-         WHERE ${column} = ? ORDER BY CASE d.kind WHEN 'enum' THEN 0 WHEN 'type_alias' THEN 0 WHEN 'interface' THEN 0 WHEN 'class' THEN 0 WHEN 'data_type' THEN 0 WHEN 'function' THEN 1 ELSE 2 END, d.is_exported DESC LIMIT 3`,
-      )
-      .all(name) as Row[];
+    const rows = seedDefinitions(options.db, name, name.includes('.'));
     for (const row of rows) {
       seeds.push(makeLink(files, { file: row.path, line: row.name_line, column: row.name_col }, 'seed', row.qualified_name, row.kind, 'definition', null, 0, 'index'));
     }
@@ -242,7 +244,7 @@ async function findSeeds(
     const target = query.target ?? query.identifiers[0] ?? '';
     if (target) {
       const lower = target.toLowerCase();
-      const names = options.db.prepare('SELECT DISTINCT name FROM definitions').pluck().all() as string[];
+      const names = definitionNames(options.db);
       const near = names
         .map((n) => ({ n, d: editDistance(n.toLowerCase(), lower, 3) }))
         .filter((x) => x.n.length >= 3 && (x.d <= Math.max(1, Math.floor(lower.length / 3)) || x.n.toLowerCase().includes(lower) || lower.includes(x.n.toLowerCase())))
@@ -261,17 +263,12 @@ async function findSeeds(
  * gains a variant when the constant gains a key: the constant is a seed too, so the objects keyed by
  * `keyof typeof CODES` are reached. At most MAX_DERIVED_SEEDS, constants defined in the repository only.
  */
-function derivedFromConstants(db: Database.Database, files: FileCache, seeds: readonly ScoutLink[]): ScoutLink[] {
+function derivedFromConstants(db: IndexDb, files: FileCache, seeds: readonly ScoutLink[]): ScoutLink[] {
   const out: ScoutLink[] = [];
   const seen = new Set(seeds.map((s) => s.symbol));
-  const extent = db.prepare(`SELECT d.start_line AS start, d.end_line AS end FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.name_line = ? AND d.kind = 'type_alias' LIMIT 1`);
-  const constant = db.prepare(
-    `SELECT d.qualified_name, d.kind, d.name_line, d.name_col, f.path FROM definitions d JOIN files f ON f.id = d.file_id
-      WHERE d.name = ? AND d.kind IN ('constant', 'variable') ORDER BY d.is_exported DESC LIMIT 1`,
-  );
   for (const seed of seeds) {
     if (seed.kind !== 'type_alias') continue;
-    const span = extent.get(seed.location.file, seed.location.line) as { start: number; end: number } | undefined;
+    const span = typeAliasExtent(db, seed.location.file, seed.location.line);
     if (!span) continue;
     let text = '';
     for (let l = span.start; l <= Math.min(span.end, span.start + 10); l++) text += `${files.line(seed.location.file, l)}\n`;
@@ -279,7 +276,7 @@ function derivedFromConstants(db: Database.Database, files: FileCache, seeds: re
       const name = match[1];
       if (!name || seen.has(name) || out.length >= MAX_DERIVED_SEEDS) continue;
       seen.add(name);
-      const row = constant.get(name) as { qualified_name: string; kind: string; name_line: number; name_col: number; path: string } | undefined;
+      const row = constantNamed(db, name);
       if (row) out.push(makeLink(files, { file: row.path, line: row.name_line, column: row.name_col }, 'seed', row.qualified_name, row.kind, 'definition', null, 0, 'index'));
     }
   }
@@ -388,32 +385,23 @@ async function expandLink(
  * compares like with like (the owner's references, not every `prop` in the repository). Null for a
  * top-level name.
  */
-function memberScope(db: Database.Database, file: string, symbol: string | null): MemberScope | undefined {
+function memberScope(db: IndexDb, file: string, symbol: string | null): MemberScope | undefined {
   const parts = (symbol ?? '').split('.');
   if (parts.length < 2) return undefined;
   const ownerQualified = parts.slice(0, -1).join('.');
   const owner = parts[parts.length - 2] ?? ownerQualified;
-  const row = db
-    .prepare(`SELECT d.name_line AS line, d.name_col AS col FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.qualified_name = ? LIMIT 1`)
-    .get(file, ownerQualified) as { line: number; col: number } | undefined;
+  const row = definitionNamePosition(db, file, ownerQualified);
   return { owner, ownerPosition: row ? { file, line: row.line, column: row.col } : null };
 }
 
 /** The definition of the property / field / variable `qualifiedName` declared in `file`. */
-function propertyDefinition(db: Database.Database, file: string, qualifiedName: string): { file: string; line: number; column: number; kind: string } | null {
-  const row = db
-    .prepare(
-      `SELECT f.path AS file, d.name_line AS line, d.name_col AS col, d.kind FROM definitions d JOIN files f ON f.id = d.file_id
-       WHERE f.path = ? AND d.qualified_name = ? AND d.kind IN ('property', 'variable', 'constant', 'type_alias') LIMIT 1`,
-    )
-    .get(file, qualifiedName) as { file: string; line: number; col: number; kind: string } | undefined;
+function propertyDefinition(db: IndexDb, file: string, qualifiedName: string): { file: string; line: number; column: number; kind: string } | null {
+  const row = readPropertyDefinition(db, file, qualifiedName);
   return row ? { file: row.file, line: row.line, column: row.col, kind: row.kind } : null;
 }
 
-function enclosingPosition(db: Database.Database, file: string, qualifiedName: string | null): { file: string; line: number; column: number } | null {
+function enclosingPosition(db: IndexDb, file: string, qualifiedName: string | null): { file: string; line: number; column: number } | null {
   if (!qualifiedName) return null;
-  const row = db
-    .prepare(`SELECT d.name_line AS line, d.name_col AS col FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.qualified_name = ? AND d.kind IN ('function', 'method') LIMIT 1`)
-    .get(file, qualifiedName) as { line: number; col: number } | undefined;
+  const row = callableNamePosition(db, file, qualifiedName);
   return row ? { file, line: row.line, column: row.col } : null;
 }

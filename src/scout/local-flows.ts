@@ -3,7 +3,8 @@
  * type carries it through its scope (`queues[type]`, `switch (mode)`, `format: Format`). Its uses
  * are read from the index, bounded by the scope, rated like any other site and cost no budget.
  */
-import type { UsageRole } from '../core/types.js';
+import { innermostScope } from '../index/read/definitions.js';
+import { usesBetween } from '../index/read/usages.js';
 import type { ExploreOptions, VisitedLink } from './exploration.js';
 import type { FileCache } from './file-cache.js';
 import { addHovers } from './hovers.js';
@@ -95,30 +96,16 @@ function localFlowSites(
   if (links.length === 0) return found;
   // The innermost function (or constant holding one, `const f = (...) => ...`) around a binding;
   // for a type parameter, the declaration it belongs to.
-  const scopeQuery = (kinds: readonly string[]) =>
-    options.db.prepare(
-      `SELECT d.start_line AS start, d.end_line AS end FROM definitions d JOIN files f ON f.id = d.file_id
-        WHERE f.path = ? AND d.kind IN (${kinds.map((k) => `'${k}'`).join(', ')}) AND d.start_line <= ? AND d.end_line >= ? AND d.end_line > d.start_line
-        ORDER BY d.end_line - d.start_line LIMIT 1`,
-    );
+  const scopeQuery = (kinds: readonly string[]) => (file: string, line: number) => innermostScope(options.db, file, kinds, line);
   const valueScope = scopeQuery(SCOPE_KINDS_OF_VALUES);
   const typeParameterScope = scopeQuery(SCOPE_KINDS_OF_TYPE_PARAMETERS);
-  const usesIn = options.db.prepare(
-    `SELECT u.line, u.col, u.role FROM usages u JOIN files f ON f.id = u.file_id
-      WHERE f.path = ? AND u.name = ? AND u.line BETWEEN ? AND ? AND u.role NOT IN ('import', 'export')
-        AND NOT (u.line = ? AND u.col = ?) ORDER BY u.line, u.col LIMIT ?`,
-  );
   for (const link of links) {
     if (limit.left <= 0) break;
     const flow = localBinding(files, link);
     if (!flow) continue;
-    const scope = (flow.typeParameter ? typeParameterScope : valueScope).get(link.location.file, flow.line, flow.line) as { start: number; end: number } | undefined;
+    const scope = (flow.typeParameter ? typeParameterScope : valueScope)(link.location.file, flow.line);
     if (!scope) continue;
-    const uses = usesIn.all(link.location.file, flow.symbol, Math.max(scope.start, flow.line), scope.end, flow.line, flow.column, Math.min(MAX_LOCAL_FLOW_SITES_PER_NAME, limit.left)) as Array<{
-      line: number;
-      col: number;
-      role: UsageRole;
-    }>;
+    const uses = usesBetween(options.db, link.location.file, flow.symbol, Math.max(scope.start, flow.line), scope.end, { line: flow.line, col: flow.column }, Math.min(MAX_LOCAL_FLOW_SITES_PER_NAME, limit.left));
     for (const use of uses) {
       const useLine = files.line(link.location.file, use.line);
       // An unclassified use matters when it indexes an object (`level[`${type}Codec`]`) or is handed to a property; other ones are noise.

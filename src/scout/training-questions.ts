@@ -3,16 +3,11 @@
  * functions (facts from the index): add a variant to each enum / union type, change
  * the signature of each function, find the usages of each class or interface.
  */
-import type Database from 'better-sqlite3';
+import type { IndexDb } from '../index/db.js';
+import { exportedTopLevelTypesAndFunctions } from '../index/read/definitions.js';
 
-export function trainingQuestions(db: Database.Database, count: number): string[] {
-  const rows = db
-    .prepare(
-      `SELECT DISTINCT d.name, d.kind FROM definitions d
-       WHERE d.is_exported = 1 AND d.parent IS NULL AND d.kind IN ('enum', 'type_alias', 'data_type', 'function', 'class', 'interface')
-       ORDER BY d.kind, d.name`,
-    )
-    .all() as Array<{ name: string; kind: string }>;
+export function trainingQuestions(db: IndexDb, count: number): string[] {
+  const rows = exportedTopLevelTypesAndFunctions(db);
   const questions: string[] = [];
   for (const { name, kind } of rows) {
     if (kind === 'enum' || kind === 'type_alias' || kind === 'data_type') questions.push(`what breaks if I add a variant to \`${name}\`?`);

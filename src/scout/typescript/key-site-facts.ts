@@ -8,6 +8,7 @@
  * heuristic cannot read any of these from the site's line; without a server the links keep no such
  * fact and the scorer stays cautious (medium risk).
  */
+import { typeDeclarationNamed } from '../../index/read/definitions.js';
 import { MAX_KEY_SITE_MS, type KeySiteBudget, type KeySiteContext } from '../language.js';
 import { describeAnnotatedObject, genericAnnotationAt } from './annotated-object.js';
 import { assignedValueAt, describeAssignedObject } from './assigned-object.js';
@@ -106,13 +107,8 @@ function declarationFinder(context: KeySiteContext): DeclarationFinder {
 }
 
 function makeDeclarationFinder(context: KeySiteContext): DeclarationFinder {
-  const byName = context.db.prepare(
-    `SELECT f.path AS file, d.name_line AS line FROM definitions d JOIN files f ON f.id = d.file_id
-      WHERE d.name = ? AND d.kind IN ('type_alias', 'interface', 'class')
-      ORDER BY (f.path = ?) DESC, d.is_exported DESC LIMIT 1`,
-  );
   return async (name, at) => {
-    const row = byName.get(name.split('.').pop() ?? name, at.file) as { file: string; line: number } | undefined;
+    const row = typeDeclarationNamed(context.db, name.split('.').pop() ?? name, at.file);
     if (row) return row;
     const definitions = await context.lsp.typeDefinition(at);
     const declared = definitions.source === 'lsp' ? definitions.value[0] : undefined;
