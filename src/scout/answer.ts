@@ -15,6 +15,8 @@ export interface Pointer {
   also?: number[];
   /** Set when a language's checker reported an error here for the change (see meta.verified_by). */
   verified?: true;
+  /** An enumeration site: how many of the type's members it names, whether it has a default, a few it does not name, and whether it names their values or bare names (a mirror) rather than the members. */
+  lists?: { members: number; of: number; default: boolean; missing?: string[]; mirrors?: 'values' | 'names' };
 }
 
 /** What verified the answer's high-risk pointers (null when nothing did: the reason is in meta.notes). */
@@ -49,6 +51,10 @@ export interface ScoutAnswer {
     scorer: string;
     notes: string[];
     pointers_omitted: number;
+    /** Present for change questions: the rule risk labels follow (risk.ts). */
+    risk_rule?: string;
+    /** "Add a variant" questions: the members read from the declaration and the enumeration sites found. */
+    enumeration?: { type: string; members: number; sites: number; full_without_default: number; files_read: number; ms: number } | null;
     /** Present for change questions: the checker that verified the high-risk pointers, or null (see notes). */
     verified_by?: VerifiedBy | null;
     freshness?: unknown;

@@ -16,6 +16,7 @@ import type { Scorer } from './scorers/scorer.js';
 import type { ScoutAnswer } from './answer.js';
 import { synthesize } from './synthesis.js';
 import { Checkers } from './verify/checkers.js';
+import { findEnumerationSites } from './enumeration/enumeration-sites.js';
 import { verifyChange, wantsVerification, type SeededQuestion, type Verification } from './verify/verify.js';
 
 export const SCORER_NAMES = ['heuristic', 'llm', 'mock'] as const;
@@ -66,6 +67,8 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
   const seeded = await seedQuestion(query, options);
   const verifying = verifyStep(seeded, options);
   verifying.catch(() => undefined); // awaited below; an exploration that throws first must not leave it unhandled
+  // The places that list the type's members, compiled or not (read from the files: no server needed).
+  const enumeration = wantsEnumeration(seeded) ? findEnumerationSites(seeded, { root: options.root, db: options.db }) : null;
   const exploration = await explore(seeded, {
     root: options.root,
     db: options.db,
@@ -76,7 +79,7 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const verification = await verifying;
-  const answer = synthesize(exploration, scorer.name, options.maxPointers, undefined, verification);
+  const answer = synthesize(exploration, scorer.name, options.maxPointers, undefined, verification, enumeration);
   if (question.length > MAX_QUESTION_CHARS) answer.meta.notes.push(`question cut to its first ${MAX_QUESTION_CHARS} characters`);
   const droppedThroughLinks = options.lsp.droppedOutside().throughLinks - droppedBefore;
   if (droppedThroughLinks > 0) {
@@ -84,6 +87,11 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
   }
   if (scorer instanceof LlmScorer && scorer.stats.lastProblem) answer.meta.notes.push(`LLM scorer: ${scorer.stats.lastProblem}; affected links were rated by the heuristic`);
   return { answer, exploration, verification };
+}
+
+/** "Add a variant" questions get the enumeration sites of the type's members. */
+function wantsEnumeration(seeded: SeededQuestion): boolean {
+  return seeded.query.intent === 'add_variant' && (!seeded.query.change || seeded.query.change.kind === 'add_variant');
 }
 
 /** The verify step for change questions (null for other questions, or when turned off). */

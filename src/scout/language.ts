@@ -11,7 +11,7 @@ import type { IndexDb } from '../index/db.js';
 import type { LspService } from '../lsp/lsp-service.js';
 import type { ScoutLink } from './link.js';
 import type { AnalyzedQuery } from './query-analysis.js';
-import type { SyntaxFacts } from './site-facts.js';
+import type { MemberSet, SyntaxFacts } from './site-facts.js';
 import type { Checker } from './verify/checker.js';
 
 /** What the exploration lends a language for asking the server about key sites. */
@@ -59,6 +59,11 @@ export interface ScoutLanguage {
    * (`indexedObject`, `builtObject`, …); `budget` bounds the lookups of one exploration.
    */
   describeKeySites?(links: readonly ScoutLink[], query: AnalyzedQuery, context: KeySiteContext, budget: KeySiteBudget): Promise<void>;
+  /**
+   * The members of the type declared at `line` (1-based, the line of its name) of `file`, whose text is
+   * `text`: what an enumeration of the type lists. Null when the declaration is not a type with variants.
+   */
+  readMembers?(text: string, file: string, line: number, name: string): MemberSet | null;
   /** A new instance of the language's own checker; absent: questions about this language are answered by the exploration alone. */
   makeChecker?(): Checker;
 }

@@ -8,7 +8,7 @@ import type { ScoutLink } from './link.js';
 import { pythonLanguage } from './python/language.js';
 import type { AnalyzedQuery } from './query-analysis.js';
 import { rustLanguage } from './rust/language.js';
-import { NO_SYNTAX_FACTS, type SyntaxFacts } from './site-facts.js';
+import { NO_SYNTAX_FACTS, type MemberSet, type SyntaxFacts } from './site-facts.js';
 import { typescriptLanguage } from './typescript/language.js';
 import type { Checker } from './verify/checker.js';
 
@@ -34,6 +34,11 @@ export async function describeKeySites(links: readonly ScoutLink[], query: Analy
     const own = links.filter((l) => languageOf(l.location.file) === language);
     if (own.length > 0) await language.describeKeySites(own, query, context, budget);
   }
+}
+
+/** The members of the type declared at `file:line`, read by the file's language (null: not a type with variants, or a language that reads none). */
+export function readMembers(text: string, file: string, line: number, name: string): MemberSet | null {
+  return languageOf(file)?.readMembers?.(text, file, line, name) ?? null;
 }
 
 /** One new checker per language that has one. */

@@ -80,3 +80,27 @@ export interface SyntaxFacts {
 }
 
 export const NO_SYNTAX_FACTS: SyntaxFacts = { record: null, recordRequiresEveryKey: false };
+
+/** One member of a type with variants, as code spells it. */
+export interface Member {
+  /** `OpenAI` (an enum member), `'openai'`'s text `openai` (a literal union's member), `Circle` (a union of named types). */
+  name: string;
+  /** The member's value as written without quotes (`openai`, `3`), or null (computed, `auto()`, none). */
+  value: string | null;
+  /** True when the value is a string literal (a mirror of it elsewhere is a string too). */
+  valueIsString: boolean;
+  /** How code names the member: `LLMKind.OpenAI` for an enum member; null when code writes the value itself (`'openai'`) or the bare name. */
+  qualified: string | null;
+}
+
+/** The members of the type a question asks about, read from its declaration by the language. */
+export interface MemberSet {
+  type: string;
+  /** Repository-relative file and 1-based lines of the declaration (its own lines list the members: they are not sites). */
+  file: string;
+  startLine: number;
+  endLine: number;
+  /** `enum`, `literal union`, `tagged union (kind)`, `union of types`, `Enum class`, `Literal alias`. */
+  shape: string;
+  members: Member[];
+}

@@ -14,7 +14,9 @@ import { changePhrases } from './change-request.js';
 import { mergeVerified, type MergeCandidate } from './verify/merge.js';
 import type { Verification } from './verify/verify.js';
 import { ANSWER_TOKENS, MAX_POINTERS, type Pointer, type ScoutAnswer, type VerifiedBy } from './answer.js';
-import { riskOfRubric, lowered } from './risk.js';
+import { riskOfRubric, lowered, RISK_LEVELS, RISK_RULE } from './risk.js';
+import type { Enumeration } from './enumeration/enumeration-sites.js';
+import { enumerationPointers, type EnumerationPointers } from './enumeration/enumeration-pointers.js';
 
 export type { Pointer, ScoutAnswer, VerifiedBy } from './answer.js';
 export { ANSWER_TOKENS, MAX_POINTERS } from './answer.js';
@@ -106,6 +108,7 @@ export function synthesize(
   maxPointers: number = MAX_POINTERS,
   maxTokens: number = Number.isFinite(maxPointers) ? ANSWER_TOKENS : Number.POSITIVE_INFINITY,
   verification: Verification | null = null,
+  enumeration: Enumeration | null = null,
 ): ScoutAnswer {
   const { query } = exploration;
   const ignoredByRole: Record<string, number> = {};
@@ -179,7 +182,16 @@ export function synthesize(
     grouped.push(pointer);
   }
   for (const p of grouped) p.also?.sort((a, b) => a - b);
-  const all = [...verified, ...grouped];
+  // Enumeration sites after the verified breaks; explored pointers inside one are folded into it.
+  const listed: EnumerationPointers | null = enumeration ? enumerationPointers(enumeration, verified) : null;
+  const rest = listed ? grouped.filter((p) => !insideCovered(p, listed.covered)) : grouped;
+  // Order: verified breaks, enumerations, mirrors of the members' values or names, then the rest by risk (a
+  // place naming one member before the exploration's other uses of the same risk).
+  const enumerations = (listed?.pointers ?? []).filter((p) => (p.lists?.members ?? 0) >= 2);
+  const singles = (listed?.pointers ?? []).filter((p) => (p.lists?.members ?? 0) < 2);
+  const byRisk = (p: Pointer): number => RISK_LEVELS.indexOf(p.risk);
+  const tail = [...singles, ...rest].sort((a, b) => byRisk(a) - byRisk(b));
+  const all = [...verified, ...enumerations.filter((p) => !p.lists?.mirrors), ...enumerations.filter((p) => p.lists?.mirrors), ...tail];
   const pointers = all.slice(0, maxPointers);
   const omitted = all.length - pointers.length;
   const high = candidates.filter((c) => c.pointer.risk === 'high');
@@ -237,6 +249,12 @@ export function synthesize(
       if (verification.status === 'refused') paragraphs.unshift(sentence);
       else paragraphs.push(`${sentence} The risks above are the exploration's.`);
     }
+    if (listed && listed.sites > 0 && enumeration) {
+      const partial = listed.sites - listed.full;
+      paragraphs.push(
+        `${listed.full > 0 ? `${listed.full} place(s) list every member of \`${enumeration.set.type}\` with no default: add the new member there (high).` : `No place lists every member of \`${enumeration.set.type}\` without a default.`}${partial > 0 ? ` ${partial} other place(s) name some of its ${enumeration.set.members.length} members or their values: check whether the new member belongs there.` : ''}`,
+      );
+    }
     const flows = exploration.visited.filter((v) => v.link.relation === 'property_flow');
     if (flows.length > 0) paragraphs.push(`Followed ${flows.length} property flow(s) (${flows.slice(0, 3).map((f) => `\`${f.link.symbol}\``).join(', ')}): sites that only see \`${target}\` through them are included.`);
     if (ignoredTotal > 0) paragraphs.push(`Safely ignored: ${Object.entries(ignoredByRole).map(([r, n]) => `${n} ${r}`).join(', ')}.`);
@@ -256,6 +274,10 @@ export function synthesize(
       scorer: scorerName,
       notes: [...exploration.notes],
       pointers_omitted: omitted,
+      ...(query.intent === 'add_variant' || query.change ? { risk_rule: RISK_RULE } : {}),
+      ...(enumeration
+        ? { enumeration: { type: enumeration.set.type, members: enumeration.set.members.length, sites: listed?.sites ?? 0, full_without_default: listed?.full ?? 0, files_read: enumeration.filesRead, ms: enumeration.ms } }
+        : {}),
       ...(verification ? { verified_by: verifiedBy(verification, verifiedPlaces) } : {}),
     },
   };
@@ -296,4 +318,12 @@ function lowerUnproven(candidates: MergeCandidate[], checker: string): number {
     candidates[i] = lowered(c, `unverified: the exploration's rules say it breaks; the ${checker} checker did not finish`);
   }
   return count;
+}
+
+/** Whether an explored pointer lies inside an enumeration site (the site's pointer says more about it). */
+function insideCovered(pointer: Pointer, covered: ReadonlyMap<string, ReadonlyArray<[number, number]>>): boolean {
+  const m = /^(.*):(\d+)$/.exec(pointer.location);
+  if (!m) return false;
+  const line = Number(m[2]);
+  return (covered.get(m[1] ?? '') ?? []).some(([start, end]) => line >= start && line <= end);
 }

@@ -1,9 +1,11 @@
-/** Python behind the language contract: the checker (pyright over a shadow copy). Its sites carry no extra facts yet. */
+/** Python behind the language contract: the members of an `Enum` class or a `Literal` alias, and the checker (pyright over a shadow copy). */
 import type { ScoutLanguage } from '../language.js';
 import { PythonChecker } from './checker.js';
+import { readPythonMembers } from './members.js';
 
 export const pythonLanguage: ScoutLanguage = {
   name: 'python',
   extensions: ['.py', '.pyi'],
+  readMembers: readPythonMembers,
   makeChecker: () => new PythonChecker(),
 };

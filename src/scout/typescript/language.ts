@@ -5,6 +5,7 @@
  */
 import type { ScoutLanguage } from '../language.js';
 import { describeKeySites } from './key-site-facts.js';
+import { readTypeScriptMembers } from './members.js';
 import { recordRequiresEveryKeyOf, recordSiteKindOf } from './record-declaration.js';
 import { WorkerTypeScriptChecker } from './worker-checker.js';
 
@@ -16,5 +17,6 @@ export const typescriptLanguage: ScoutLanguage = {
     return { record, recordRequiresEveryKey: record === 'declares_type' && recordRequiresEveryKeyOf(link) };
   },
   describeKeySites,
+  readMembers: readTypeScriptMembers,
   makeChecker: () => new WorkerTypeScriptChecker(),
 };

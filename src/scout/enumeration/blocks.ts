@@ -1,0 +1,108 @@
+/**
+ * Mentions of a type's members grouped into the constructs that hold them: the arms of one switch or match,
+ * the entries of one map, the branches of one if/elif chain, the elements of one list, the lines of one
+ * parallel declaration. Language-neutral, from the layout of the code: the mentions of one construct sit at
+ * one indentation, and the construct ends at the first line that is indented less (its closing bracket, the
+ * statement after a chain). A construct says how many members it names and whether it has a default branch.
+ */
+import type { Mention } from './mentions.js';
+
+export interface Block {
+  /** 1-based lines holding mentions, ascending. */
+  lines: number[];
+  /** Distinct members named (indexes into the member set). */
+  members: Set<number>;
+  /** Some mention names the member as code refers to it (not only a value or a bare name). */
+  strong: boolean;
+  /** Only values of members are named (a mirror of their values). */
+  valuesOnly: boolean;
+  /** A default branch within the construct (`default:`, `else`, `case _`). */
+  hasDefault: boolean;
+  /** What the construct is, in words (`switch arms`, `map`, `if/elif chain`, `list`, `parametrized test`, `declaration`). */
+  shape: string;
+}
+
+/** Mentions further apart than this many lines are never one construct. */
+const MAX_GAP = 25;
+/** Lines read past the last mention for the construct's default branch. */
+const MAX_TAIL = 40;
+
+const indentOf = (line: string): number => /^[ \t]*/.exec(line)?.[0].replace(/\t/g, '    ').length ?? 0;
+/** A line at the construct's own indentation that continues it (another arm, its else, its closing bracket). */
+const CONTINUES = /^\s*(?:case\b|default\b|else\b|elif\b|when\b|\||[}\])]|except\b|finally\b|#|\/\/|\/?\*|@)|[,{([]\s*(?:\/\/.*|#.*)?$/;
+const DEFAULT_BRANCH = /^\s*(?:default\s*:|else\s*:|else\s*\{|else\s*$|\}\s*else\s*(?:\{|$)|case\s+_\s*(?:if\b[^:]*)?:|_\s*=>|otherwise\b|case\s+default\b)/;
+
+export function blocksOf(lines: readonly string[], mentions: readonly Mention[]): Block[] {
+  const byLine = new Map<number, Mention[]>();
+  for (const m of mentions) byLine.set(m.line, [...(byLine.get(m.line) ?? []), m]);
+  const order = [...byLine.keys()].sort((a, b) => a - b);
+  const blocks: Block[] = [];
+  let current: { lines: number[]; indent: number } | null = null;
+  const close = (): void => {
+    if (current) blocks.push(describe(lines, current.lines, current.indent, byLine));
+    current = null;
+  };
+  for (const line of order) {
+    const indent = indentOf(lines[line - 1] ?? '');
+    if (current) {
+      const last = current.lines[current.lines.length - 1] ?? line;
+      if (line - last <= MAX_GAP && indent >= current.indent && continuesBetween(lines, last, line, current.indent)) {
+        current.lines.push(line);
+        continue;
+      }
+      close();
+    }
+    current = { lines: [line], indent };
+  }
+  close();
+  return blocks;
+}
+
+/** Whether every line strictly between two mention lines stays inside the construct started at `indent`. */
+function continuesBetween(lines: readonly string[], from: number, to: number, indent: number): boolean {
+  for (let l = from + 1; l < to; l++) {
+    const text = lines[l - 1] ?? '';
+    if (text.trim() === '') continue;
+    const own = indentOf(text);
+    if (own < indent) return false;
+    if (own === indent && !CONTINUES.test(text)) return false;
+  }
+  return true;
+}
+
+function describe(lines: readonly string[], at: readonly number[], indent: number, byLine: ReadonlyMap<number, Mention[]>): Block {
+  const mentions = at.flatMap((l) => byLine.get(l) ?? []);
+  const first = at[0] ?? 1;
+  const last = at[at.length - 1] ?? first;
+  let hasDefault = false;
+  // The construct runs on past its last mention until a line indented less (its end).
+  for (let l = first; l <= last + MAX_TAIL && l <= lines.length; l++) {
+    const text = lines[l - 1] ?? '';
+    if (l > last && text.trim() !== '' && indentOf(text) < indent) break;
+    if (l > last && indentOf(text) === indent && !CONTINUES.test(text) && !DEFAULT_BRANCH.test(text)) break;
+    if (indentOf(text) === indent && DEFAULT_BRANCH.test(text)) {
+      hasDefault = true;
+      break;
+    }
+  }
+  return {
+    lines: [...at],
+    members: new Set(mentions.map((m) => m.member)),
+    strong: mentions.some((m) => m.kind === 'member'),
+    valuesOnly: mentions.every((m) => m.kind === 'value'),
+    hasDefault,
+    shape: shapeOf(lines, first, at.length),
+  };
+}
+
+function shapeOf(lines: readonly string[], first: number, count: number): string {
+  const text = lines[first - 1] ?? '';
+  const above = [lines[first - 2] ?? '', lines[first - 3] ?? '', lines[first - 4] ?? ''].join('\n');
+  if (/parametrize|\.each\s*\(|test\.each|it\.each|describe\.each/.test(`${above}\n${text}`)) return 'parametrized test';
+  if (/^\s*case\b|^\s*\|?\s*[\w$.'"]+(?:\s*\|\s*[\w$.'"]+)*\s*=>/.test(text)) return 'switch/match arms';
+  if (/^\s*(?:\}\s*)?(?:el)?if\b|\belse\s+if\b|^\s*elif\b/.test(text)) return 'if/elif chain';
+  if (/===?|!==?|\bis\b|\bin\s*[[({]/.test(text) && count === 1) return 'comparison';
+  if (/^\s*\[?[\w$.'"`]+\]?\s*:(?!:)/.test(text) && !/^\s*(?:case|default)\b/.test(text)) return 'map';
+  if (/^\s*[A-Za-z_$][\w$]*\s*(?::[^=]+)?=[^=>]/.test(text)) return 'declaration';
+  return count > 1 ? 'list' : 'use';
+}

@@ -1,0 +1,101 @@
+/**
+ * Enumeration sites as pointers of the answer: each says what it lists and what to add ("switch/match arms
+ * listing all 3 members of `Kind`, no default: add the new member here"). Sites of one file, shape and risk
+ * are one pointer with their lines in `also` ("4 maps …"), so a long list stays one page. Sites where the
+ * checker already reported an error are left to the verified pointer there.
+ */
+import type { Pointer } from '../answer.js';
+import { RISK_LEVELS } from '../risk.js';
+import type { Enumeration, EnumerationSite } from './enumeration-sites.js';
+
+/** Missing members named in a pointer, at most. */
+const MISSING_SHOWN = 3;
+
+export interface EnumerationPointers {
+  pointers: Pointer[];
+  /** Repository-relative file → lines covered by enumeration sites (explored pointers there are folded in). */
+  covered: Map<string, Array<[start: number, end: number]>>;
+  /** Sites listing every member with no default (each one is high). */
+  full: number;
+  sites: number;
+}
+
+export function enumerationPointers(enumeration: Enumeration, verified: readonly Pointer[]): EnumerationPointers {
+  const verifiedLines = new Map<string, number[]>();
+  for (const p of verified) {
+    const { file, line } = fileAndLine(p.location);
+    verifiedLines.set(file, [...(verifiedLines.get(file) ?? []), line, ...(p.also ?? [])]);
+  }
+  const type = enumeration.set.type;
+  const covered = new Map<string, Array<[number, number]>>();
+  const kept: EnumerationSite[] = [];
+  for (const site of enumeration.sites) {
+    const start = site.lines[0] ?? 0;
+    const end = site.lines[site.lines.length - 1] ?? start;
+    covered.set(site.file, [...(covered.get(site.file) ?? []), [start, end]]);
+    if ((verifiedLines.get(site.file) ?? []).some((l) => l >= start - 1 && l <= end + 1)) continue;
+    kept.push(site);
+  }
+  const groups = new Map<string, EnumerationSite[]>();
+  for (const site of kept) {
+    const key = `${site.file}|${site.shape}|${site.risk}|${site.mirror ?? ''}|${site.listed === site.members}`;
+    groups.set(key, [...(groups.get(key) ?? []), site]);
+  }
+  const pointers = [...groups.values()].map((sites) => pointerOf(sites, type));
+  const rank = (p: Pointer): number => RISK_LEVELS.indexOf(p.risk) * 10 - (p.lists ? p.lists.members / p.lists.of : 0);
+  pointers.sort((a, b) => rank(a) - rank(b) || a.location.localeCompare(b.location, 'en', { numeric: true }));
+  return { pointers, covered, full: kept.filter((s) => s.risk === 'high').length, sites: kept.length };
+}
+
+function pointerOf(sites: readonly EnumerationSite[], type: string): Pointer {
+  const first = sites[0] as EnumerationSite;
+  const lines = [...new Set(sites.flatMap((s) => s.lines))].sort((a, b) => a - b);
+  const head = lines[0] ?? 0;
+  const count = sites.length > 1 ? `${sites.length} ` : '';
+  const shape = sites.length > 1 ? plural(first.shape) : first.shape;
+  const all = first.listed === first.members;
+  const listing = first.mirror === 'value' ? 'values of' : first.mirror === 'name' ? 'names of' : '';
+  const extent = all ? `all ${first.members}` : sites.length > 1 ? `some of the ${first.members}` : `${first.listed} of ${first.members}`;
+  const missing = !all && sites.length === 1 && first.missing.length > 0 && first.listed >= 2
+    ? ` (not ${first.missing.slice(0, MISSING_SHOWN).map((m) => `\`${m}\``).join(', ')}${first.missing.length > MISSING_SHOWN ? ', …' : ''})`
+    : '';
+  const fallback = first.listed >= 2 ? (first.hasDefault ? ', has a default' : ', no default') : '';
+  const what =
+    first.listed >= 2
+      ? `${count}${shape} listing ${listing ? `${listing} ` : ''}${extent} members of \`${type}\`${missing}${fallback}: \`${first.code}\``
+      : `${count}${shape} naming one member of \`${type}\`: \`${first.code}\``;
+  const pointer: Pointer = {
+    location: `${first.file}:${head}`,
+    what,
+    risk: first.risk,
+    relevance: first.risk === 'high' ? 5 : first.risk === 'medium' ? 4 : 3,
+    action: actionOf(first),
+    lists: {
+      members: first.listed,
+      of: first.members,
+      default: first.hasDefault,
+      ...(all ? {} : { missing: first.missing.slice(0, MISSING_SHOWN) }),
+      ...(first.mirror ? { mirrors: first.mirror === 'value' ? ('values' as const) : ('names' as const) } : {}),
+    },
+  };
+  if (lines.length > 1) pointer.also = lines.slice(1);
+  return pointer;
+}
+
+function actionOf(site: EnumerationSite): string {
+  if (site.listed < 2) return site.mirror === 'value' ? "keep in step: add the new member's value where it belongs" : 'check whether the new member needs the same treatment';
+  if (site.listed === site.members && !site.hasDefault) return site.mirror ? 'add the new member here (it mirrors the member list)' : 'add the new member here';
+  if (site.listed === site.members) return 'add the new member here, or check that the default is right for it';
+  return 'check whether the new member belongs here';
+}
+
+function plural(shape: string): string {
+  if (shape === 'switch/match arms' || shape.endsWith('s')) return shape;
+  if (shape === 'if/elif chain') return 'if/elif chains';
+  return `${shape}s`;
+}
+
+function fileAndLine(location: string): { file: string; line: number } {
+  const m = /^(.*):(\d+)$/.exec(location);
+  return m ? { file: m[1] ?? location, line: Number(m[2]) } : { file: location, line: 0 };
+}

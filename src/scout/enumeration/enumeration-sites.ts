@@ -1,0 +1,102 @@
+/**
+ * Enumeration sites: for "add a variant to `X`", the places that list X's members, where the new member
+ * will most likely have to be added, compiled or not. The file's language reads the members from the
+ * declaration (language contract); every indexed file is then read once for mentions of them
+ * (mentions.ts), the mentions are grouped into constructs (blocks.ts), and each construct is rated by how
+ * much of the member set it lists and whether it has a default (risk.ts).
+ */
+import type { IndexDb } from '../../index/db.js';
+import { parsedFiles } from '../../index/read/files.js';
+import { readInsideRoot } from '../../workspace/confine.js';
+import { readMembers } from '../languages.js';
+import { enumerationRisk, type RiskLevel } from '../risk.js';
+import type { SeededQuestion } from '../seeded-question.js';
+import type { MemberSet } from '../site-facts.js';
+import { blocksOf, type Block } from './blocks.js';
+import { mentionMatcher } from './mentions.js';
+
+export interface EnumerationSite {
+  file: string;
+  /** 1-based lines of the construct that name members, ascending. */
+  lines: number[];
+  shape: string;
+  /** Members named, and the set's size. */
+  listed: number;
+  members: number;
+  /** Names of the members it does not name (empty when it lists them all). */
+  missing: string[];
+  hasDefault: boolean;
+  /** Only values of members (a mirror), or bare names (a parallel declaration); else the members themselves. */
+  mirror: 'value' | 'name' | null;
+  risk: RiskLevel;
+  /** The code of its first line, trimmed. */
+  code: string;
+}
+
+export interface Enumeration {
+  set: MemberSet;
+  sites: EnumerationSite[];
+  filesRead: number;
+  ms: number;
+}
+
+/** Files larger than this are not read for mentions (generated data, bundles). */
+const MAX_FILE_BYTES = 1_000_000;
+
+/** The members of the question's type, from the first seed whose language reads them. */
+export function memberSetOf(seeded: SeededQuestion, root: string): MemberSet | null {
+  const target = seeded.query.target;
+  if (!target || target.includes('.')) return null;
+  for (const seed of seeded.seeds) {
+    if (seed.relation !== 'seed' || seed.symbol !== target) continue;
+    const text = readInsideRoot(root, seed.location.file);
+    if (text === null) continue;
+    const set = readMembers(text, seed.location.file, seed.location.line, target);
+    if (set) return set;
+  }
+  return null;
+}
+
+export function findEnumerationSites(seeded: SeededQuestion, options: { root: string; db: IndexDb }): Enumeration | null {
+  const started = performance.now();
+  const set = memberSetOf(seeded, options.root);
+  if (!set || set.members.length < 2) return null;
+  const matcher = mentionMatcher(set);
+  const sites: EnumerationSite[] = [];
+  let filesRead = 0;
+  for (const file of parsedFiles(options.db)) {
+    const text = readInsideRoot(options.root, file.path);
+    if (text === null || text.length > MAX_FILE_BYTES) continue;
+    filesRead++;
+    let mentions = matcher.find(text);
+    if (file.path === set.file) mentions = mentions.filter((m) => m.line < set.startLine || m.line > set.endLine);
+    if (mentions.length === 0) continue;
+    const lines = text.split('\n');
+    for (const block of blocksOf(lines, mentions)) {
+      const site = siteOf(file.path, lines, block, set);
+      if (site) sites.push(site);
+    }
+  }
+  return { set, sites, filesRead, ms: Math.round(performance.now() - started) };
+}
+
+function siteOf(file: string, lines: readonly string[], block: Block, set: MemberSet): EnumerationSite | null {
+  const listed = block.members.size;
+  // One bare name or one value alone is a common word or string, not a sign of the type.
+  if (!block.strong && listed < 2) return null;
+  const members = set.members.length;
+  const mirror = block.strong ? null : block.valuesOnly ? 'value' : 'name';
+  const risk: RiskLevel = listed >= 2 ? enumerationRisk({ listed, members, hasDefault: block.hasDefault }) : 'low';
+  return {
+    file,
+    lines: block.lines,
+    shape: mirror === 'name' && block.shape === 'use' ? 'list of names' : block.shape,
+    listed,
+    members,
+    missing: set.members.filter((_, i) => !block.members.has(i)).map((m) => m.name),
+    hasDefault: block.hasDefault,
+    mirror,
+    risk,
+    code: (lines[(block.lines[0] ?? 1) - 1] ?? '').trim().slice(0, 90),
+  };
+}

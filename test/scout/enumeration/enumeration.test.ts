@@ -1,0 +1,86 @@
+/** Reading members (TypeScript, Python), finding their mentions, and grouping them into constructs. */
+import { describe, expect, it } from 'vitest';
+import { blocksOf } from '../../../src/scout/enumeration/blocks.js';
+import { mentionMatcher } from '../../../src/scout/enumeration/mentions.js';
+import { readPythonMembers } from '../../../src/scout/python/members.js';
+import type { MemberSet } from '../../../src/scout/site-facts.js';
+import { readTypeScriptMembers } from '../../../src/scout/typescript/members.js';
+
+const names = (set: MemberSet | null) => set?.members.map((m) => `${m.name}=${m.value ?? ''}`);
+
+describe('members read from declarations', () => {
+  it('a TypeScript enum: names, values and how code names them', () => {
+    const text = "export enum LLMKind {\n  OpenAI = 'openai',\n  // a comment\n  Anthropic = \"anthropic\",\n  Ollama = 'ollama',\n}\n";
+    const set = readTypeScriptMembers(text, 'k.ts', 1, 'LLMKind');
+    expect(names(set)).toEqual(['OpenAI=openai', 'Anthropic=anthropic', 'Ollama=ollama']);
+    expect(set?.members[0]?.qualified).toBe('LLMKind.OpenAI');
+    expect([set?.startLine, set?.endLine]).toEqual([1, 6]);
+  });
+
+  it('a numeric enum without initializers', () => {
+    expect(names(readTypeScriptMembers('enum Flags { A, B = 4, C }', 'f.ts', 1, 'Flags'))).toEqual(['A=', 'B=4', 'C=']);
+  });
+
+  it('a literal union over several lines, a tagged union, a union of named types', () => {
+    expect(names(readTypeScriptMembers("export type Mode =\n  | 'fast'\n  | 'slow' // why\n  | null;\nconst x = 1;", 'm.ts', 1, 'Mode'))).toEqual(['fast=fast', 'slow=slow']);
+    const tagged = readTypeScriptMembers("type Shape = { kind: 'circle'; r: number } | { kind: 'square'; side: number };", 's.ts', 1, 'Shape');
+    expect(tagged?.shape).toBe('tagged union (kind)');
+    expect(names(tagged)).toEqual(['circle=circle', 'square=square']);
+    expect(names(readTypeScriptMembers('type Node = Leaf | Branch<T>;', 'n.ts', 1, 'Node'))).toEqual(['Leaf=', 'Branch=']);
+  });
+
+  it('a computed union has no member list in the text', () => {
+    expect(readTypeScriptMembers('type K = keyof typeof CODES;', 'k.ts', 1, 'K')).toBeNull();
+  });
+
+  it('a Python Enum class and a Literal alias', () => {
+    const text = 'class Color(Enum):\n    """Colors."""\n    RED = "red"\n    GREEN = 2\n    BLUE = auto()\n\n    def describe(self):\n        x = 1\n\nOTHER = 3\n';
+    const set = readPythonMembers(text, 'c.py', 1, 'Color');
+    expect(names(set)).toEqual(['RED=red', 'GREEN=2', 'BLUE=']);
+    expect(set?.members[0]?.qualified).toBe('Color.RED');
+    expect(names(readPythonMembers('Mode = Literal[\n    "a",\n    "b",  # note\n]\n', 'm.py', 1, 'Mode'))).toEqual(['a=a', 'b=b']);
+  });
+});
+
+const kind: MemberSet = {
+  type: 'Kind',
+  file: 'k.ts',
+  startLine: 1,
+  endLine: 5,
+  shape: 'enum',
+  members: ['Alpha', 'Beta', 'Gamma'].map((n) => ({ name: n, value: n.toLowerCase(), valueIsString: true, qualified: `Kind.${n}` })),
+};
+
+function blocks(code: string) {
+  const lines = code.split('\n');
+  return blocksOf(lines, mentionMatcher(kind).find(code));
+}
+
+describe('constructs that list members', () => {
+  it('a switch over every member without default is one block listing all three', () => {
+    const [b, ...rest] = blocks('function f(k: Kind) {\n  switch (k) {\n    case Kind.Alpha:\n      return 1;\n    case Kind.Beta:\n      return 2;\n    case Kind.Gamma:\n      return 3;\n  }\n}\n');
+    expect(rest).toEqual([]);
+    expect([b?.members.size, b?.hasDefault, b?.shape, b?.lines]).toEqual([3, false, 'switch/match arms', [3, 5, 7]]);
+  });
+
+  it('a switch with a default branch says so', () => {
+    const [b] = blocks("switch (k) {\n  case Kind.Alpha:\n    break;\n  default:\n    throw new Error('x');\n}\n");
+    expect(b?.hasDefault).toBe(true);
+  });
+
+  it('two maps one after the other are two constructs', () => {
+    const found = blocks("const A = {\n  [Kind.Alpha]: 1,\n  [Kind.Beta]: 2,\n};\nconst B = {\n  [Kind.Alpha]: 'x',\n};\n");
+    expect(found.map((b) => [b.lines, b.shape])).toEqual([[[2, 3], 'map'], [[6], 'map']]);
+  });
+
+  it('a Python if/elif chain with else, and values of the members written as strings', () => {
+    const [chain, values] = blocks("    if k is Kind.Alpha:\n        a()\n    elif k is Kind.Beta:\n        b()\n    else:\n        c()\n    x = 1\nNAMES = ['alpha', 'beta', 'gamma']\n");
+    expect([chain?.members.size, chain?.hasDefault, chain?.shape]).toEqual([2, true, 'if/elif chain']);
+    expect([values?.members.size, values?.valuesOnly, values?.strong]).toEqual([3, true, false]);
+  });
+
+  it('statements at one indentation that are not one construct are not merged', () => {
+    const found = blocks('x = Kind.Alpha\nprint(x)\ny = Kind.Beta\n');
+    expect(found.length).toBe(2);
+  });
+});
