@@ -4,9 +4,25 @@
  * and, for the end-to-end tests, a fixture committed to git and `scout ask --json` run on it by the built CLI.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import type { Checker, CheckOutcome, VariantCheck } from '../../src/scout/verify/checker.js';
+import { applyInsertion, type Insertion } from '../../src/scout/verify/insertion.js';
+import { treeHash } from './tree-hash.js';
+
+/**
+ * A copy of a fixture in a new temporary directory (`tmp`; the repository is `tmp/<sub>` when `sub` is
+ * given, else `tmp` itself), what `skip` matches left out, and the hash of the copy as it was.
+ */
+export function copiedFixture(fixture: string, prefix: string, options: { sub?: string; skip?: RegExp } = {}): { tmp: string; root: string; hash: string } {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const root = options.sub ? path.join(tmp, options.sub) : tmp;
+  const { skip } = options;
+  cpSync(fixture, root, { recursive: true, ...(skip ? { filter: (src: string) => !skip.test(src) } : {}) });
+  return { tmp, root, hash: treeHash(root) };
+}
 
 /** The 1-based line of `file` (below `dir`) holding `needle`. */
 export function lineOf(dir: string, file: string, needle: string): number {
@@ -23,6 +39,24 @@ export function addVariantAt(checker: Checker, dir: string, name: string, file: 
 export function checked(outcome: CheckOutcome): VariantCheck {
   if (outcome.status !== 'checked') throw new Error(`expected a check, got: ${outcome.reason}`);
   return outcome.check;
+}
+
+/**
+ * Each case's text, edited at the declaration its first line declares (`declared` captures the name), is the
+ * expected text, with as many lines.
+ */
+export async function expectInsertions(
+  cases: readonly [string, string][],
+  declared: RegExp,
+  edit: (text: string, name: string, line: number) => Promise<{ ok: true; edit: Insertion } | { ok: false; reason: string }>,
+): Promise<void> {
+  for (const [text, expected] of cases) {
+    const r = await edit(text, declared.exec(text)?.[1] as string, 1);
+    if (!r.ok) throw new Error(r.reason);
+    const edited = applyInsertion(text, r.edit);
+    expect(edited).toBe(expected);
+    expect(edited.split('\n').length).toBe(text.split('\n').length);
+  }
 }
 
 /** Each error as `file:line code place-kind place-name`. */

@@ -9,8 +9,7 @@
  * GHC 9.0 has no JSON diagnostics: its text is returned as is (ghc-diagnostics.ts reads it), with the exit
  * code. No `ghc` on PATH raises GhcUnavailable, whose reason says to install it.
  */
-import { spawn } from 'node:child_process';
-import { boundedChild, versionOnce } from '../verify/bounded-child.js';
+import { boundedRun, type ChildOutput, versionOnce } from '../verify/bounded-child.js';
 import { Refusal } from '../verify/checker-template.js';
 
 /** GHC cannot check this project here; `reason` says why and how to fix it. */
@@ -45,11 +44,7 @@ export interface GhcRun {
   signal?: AbortSignal;
 }
 
-export interface GhcOutput {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type GhcOutput = ChildOutput;
 
 export function ghcArgs(run: Pick<GhcRun, 'targets' | 'sourceDirs' | 'languageFlags' | 'hiDir' | 'outDir'>): string[] {
   return [
@@ -75,16 +70,5 @@ export function ghcArgs(run: Pick<GhcRun, 'targets' | 'sourceDirs' | 'languageFl
 }
 
 export function runGhc(run: GhcRun): Promise<GhcOutput> {
-  if (run.signal?.aborted) return Promise.reject(run.signal.reason instanceof Error ? run.signal.reason : new Error('aborted'));
-  const child = spawn('ghc', ghcArgs(run), { cwd: run.dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, LANG: 'C.UTF-8' } });
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  child.stdout.on('data', (b: Buffer) => out.push(b));
-  child.stderr.on('data', (b: Buffer) => err.push(b));
-  return boundedChild(
-    child,
-    run,
-    (error) => (error.code === 'ENOENT' ? new GhcUnavailable(INSTALL_GHC) : error),
-    (code) => ({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
-  );
+  return boundedRun('ghc', ghcArgs(run), { cwd: run.dir, detached: true, env: { ...process.env, LANG: 'C.UTF-8' } }, run, (error) => (error.code === 'ENOENT' ? new GhcUnavailable(INSTALL_GHC) : error));
 }

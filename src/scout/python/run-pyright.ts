@@ -3,11 +3,10 @@
  * process, killed at the deadline (CheckTimeout) or when the request is aborted (verify/bounded-child.ts).
  * Returns the error-severity diagnostics of the files asked about.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { boundedChild } from '../verify/bounded-child.js';
+import { boundedRun } from '../verify/bounded-child.js';
 
 const require = createRequire(import.meta.url);
 
@@ -47,38 +46,17 @@ export interface RunOptions {
   started: number;
 }
 
-export function runPyright(options: RunOptions): Promise<PyDiagnostic[]> {
+export async function runPyright(options: RunOptions): Promise<PyDiagnostic[]> {
+  const { code, stdout, stderr } = await boundedRun(process.execPath, [path.join(pyrightDir(), 'index.js'), '--outputjson', '-p', options.dir, ...options.files], { cwd: options.dir, env: { ...process.env, NODE_OPTIONS: '' } }, options, (error) => error);
+  let parsed: PyrightJson;
   try {
-    options.signal?.throwIfAborted();
-  } catch (reason) {
-    return Promise.reject(reason);
+    parsed = JSON.parse(stdout) as PyrightJson;
+  } catch {
+    const why = (stderr || stdout).trim().split('\n')[0]?.slice(0, 160) ?? '';
+    throw new Error(`pyright exited with code ${code}${why ? `: ${why}` : ''}`);
   }
-  const child = spawn(process.execPath, [path.join(pyrightDir(), 'index.js'), '--outputjson', '-p', options.dir, ...options.files], {
-    cwd: options.dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  child.stdout.on('data', (b: Buffer) => out.push(b));
-  child.stderr.on('data', (b: Buffer) => err.push(b));
-  return boundedChild(
-    child,
-    options,
-    (error) => error,
-    (code) => {
-      const stdout = Buffer.concat(out).toString('utf8');
-      let parsed: PyrightJson;
-      try {
-        parsed = JSON.parse(stdout) as PyrightJson;
-      } catch {
-        const why = (Buffer.concat(err).toString('utf8') || stdout).trim().split('\n')[0]?.slice(0, 160) ?? '';
-        throw new Error(`pyright exited with code ${code}${why ? `: ${why}` : ''}`);
-      }
-      if (code !== 0 && code !== 1) throw new Error(`pyright exited with code ${code}`);
-      return (parsed.generalDiagnostics ?? [])
-        .filter((d) => d.severity === 'error' && d.range)
-        .map((d) => ({ file: d.file, line: d.range?.start.line ?? 0, character: d.range?.start.character ?? 0, rule: d.rule ?? '', message: d.message }));
-    },
-  );
+  if (code !== 0 && code !== 1) throw new Error(`pyright exited with code ${code}`);
+  return (parsed.generalDiagnostics ?? [])
+    .filter((d) => d.severity === 'error' && d.range)
+    .map((d) => ({ file: d.file, line: d.range?.start.line ?? 0, character: d.range?.start.character ?? 0, rule: d.rule ?? '', message: d.message }));
 }

@@ -5,7 +5,7 @@
  * settlement only: a child that closes after being killed changes nothing. And the tool's version, asked
  * once per process.
  */
-import { type ChildProcess, execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, type SpawnOptions } from 'node:child_process';
 import { CheckTimeout } from './checker.js';
 
 export interface ChildBudget {
@@ -61,6 +61,24 @@ export function boundedChild<T>(child: ChildProcess, budget: ChildBudget, onErro
       }),
     );
   });
+}
+
+/** What a bounded run printed, and how it exited. */
+export interface ChildOutput {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run `command` bounded by `budget` (see boundedChild), its output collected; refused at once when the question is already aborted. */
+export function boundedRun(command: string, args: readonly string[], options: SpawnOptions, budget: ChildBudget, onError: (error: NodeJS.ErrnoException) => Error): Promise<ChildOutput> {
+  if (budget.signal?.aborted) return Promise.reject(budget.signal.reason instanceof Error ? budget.signal.reason : new Error('aborted'));
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout?.on('data', (b: Buffer) => out.push(b));
+  child.stderr?.on('data', (b: Buffer) => err.push(b));
+  return boundedChild(child, budget, onError, (code) => ({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
 }
 
 /**

@@ -8,17 +8,15 @@
  * (CI installs it), they do not skip.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { appendFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckTimeout, type CheckOutcome } from '../../../src/scout/verify/checker.js';
-import { applyInsertion } from '../../../src/scout/verify/insertion.js';
 import { HaskellChecker } from '../../../src/scout/haskell/checker.js';
 import { constructorEdit } from '../../../src/scout/haskell/constructor-edit.js';
 import { compiledFiles, missingImports, newHaskellErrors, parseGhcOutput } from '../../../src/scout/haskell/ghc-diagnostics.js';
 import { fieldValues, findHsProject } from '../../../src/scout/haskell/project.js';
-import { addVariantAt, checked, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
+import { addVariantAt, checked, copiedFixture, expectInsertions, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-haskell');
@@ -34,11 +32,8 @@ let statsBefore: string;
 beforeAll(() => {
   // Fails loudly without GHC: the Haskell checker is tested with the real one, never skipped.
   expect(execFileSync('ghc', ['--numeric-version'], { encoding: 'utf8' })).toMatch(/^\d+\.\d+/);
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'scout-verify-hs-'));
-  root = path.join(tmp, 'repo');
-  cpSync(FIXTURE, root, { recursive: true, filter: (src) => !/[\\/](dist-newstyle|\.scout)$/.test(src) });
+  ({ tmp, root, hash: hashBefore } = copiedFixture(FIXTURE, 'scout-verify-hs-', { sub: 'repo', skip: /[\\/](dist-newstyle|\.scout)$/ }));
   checker = new HaskellChecker({ cacheDir: path.join(tmp, 'cache') });
-  hashBefore = treeHash(root);
   statsBefore = statListing(root);
 });
 afterAll(() => {
@@ -56,14 +51,7 @@ describe('Haskell checker (ghc): the edit', () => {
       ['data Void\n', 'data Void = ScoutNew__\n'],
       ['data P a = P a a deriving (Functor)\n', 'data P a = P a a | ScoutNew__ deriving (Functor)\n'],
     ];
-    for (const [text, expected] of cases) {
-      const name = /data (\w+)/.exec(text)?.[1] as string;
-      const r = await constructorEdit(text, name, 1);
-      if (!r.ok) throw new Error(r.reason);
-      const edited = applyInsertion(text, r.edit);
-      expect(edited).toBe(expected);
-      expect(edited.split('\n').length).toBe(text.split('\n').length);
-    }
+    await expectInsertions(cases, /data (\w+)/, constructorEdit);
   });
 
   it('refuses what is not a data type declared with `=`, saying what it is', async () => {

@@ -3,8 +3,7 @@
  * pyright over a shadow copy of the verify-python fixture; the other kinds are refused with what would work;
  * the user's tree is left as it was.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeSpec, CheckOutcome, VariantCheck } from '../../../src/scout/verify/checker.js';
@@ -12,6 +11,7 @@ import { PythonChecker } from '../../../src/scout/python/checker.js';
 import { applyEdit, originalColumn } from '../../../src/scout/python/variant-edit.js';
 import { changeEditFor } from '../../../src/scout/python/change-edit.js';
 import { scanPython } from '../../../src/scout/python/source-lines.js';
+import { checked, copiedFixture } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-python');
@@ -26,17 +26,10 @@ function change(name: string, file: string, needle: string, spec: ChangeSpec): P
   return checker.applyChange({ root, declaration: { name, file, line: lineOf(file, needle) }, deadline: performance.now() + 60_000, change: spec });
 }
 
-function checked(outcome: CheckOutcome): VariantCheck {
-  if (outcome.status !== 'checked') throw new Error(`expected a check, got: ${outcome.reason}`);
-  return outcome.check;
-}
-
 const sites = (check: VariantCheck): string[] => check.errors.map((e) => `${e.file}:${e.line} ${e.place?.name ?? '-'}`);
 
 beforeAll(() => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'scout-py-change-'));
-  cpSync(FIXTURE, root, { recursive: true });
-  hashBefore = treeHash(root);
+  ({ root, hash: hashBefore } = copiedFixture(FIXTURE, 'scout-py-change-'));
 });
 afterAll(() => {
   checker.dispose();

@@ -4,7 +4,7 @@
  * negative), Literal aliases in three spellings, a Literal-annotated attribute, refusals, the deadline, and
  * the user's tree left as it was (its hash).
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,34 +20,24 @@ import { listPythonFiles, Shadow } from '../../../src/scout/python/shadow.js';
 import { enclosingPlace } from '../../../src/scout/python/enclosing-place.js';
 import { scanPython } from '../../../src/scout/python/source-lines.js';
 import { applyEdit, variantEditFor } from '../../../src/scout/python/variant-edit.js';
+import { checked, copiedFixture, lineOf as lineIn } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-python');
 let root: string;
 const checker = new PythonChecker();
 
-const lineOf = (file: string, needle: string): number => {
-  const index = readFileSync(path.join(root, file), 'utf8').split('\n').findIndex((l) => l.includes(needle));
-  if (index < 0) throw new Error(`no ${needle} in ${file}`);
-  return index + 1;
-};
+const lineOf = (file: string, needle: string): number => lineIn(root, file, needle);
 
 async function addVariant(name: string, file: string, needle: string, deadlineMs = 60_000): Promise<CheckOutcome> {
   return checker.addVariant({ root, declaration: { name, file, line: lineOf(file, needle) }, deadline: performance.now() + deadlineMs });
-}
-
-function checked(outcome: CheckOutcome): VariantCheck {
-  if (outcome.status !== 'checked') throw new Error(`expected a check, got: ${outcome.reason}`);
-  return outcome.check;
 }
 
 const sites = (check: VariantCheck): string[] => check.errors.map((e) => `${e.file}:${e.line} ${e.code} ${e.place?.name ?? '-'}`);
 
 let hashBefore: string;
 beforeAll(() => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'scout-verify-py-'));
-  cpSync(FIXTURE, root, { recursive: true });
-  hashBefore = treeHash(root);
+  ({ root, hash: hashBefore } = copiedFixture(FIXTURE, 'scout-verify-py-'));
 });
 afterAll(() => {
   checker.dispose();

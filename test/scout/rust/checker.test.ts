@@ -7,18 +7,17 @@
  * without it these tests fail (CI installs it), they do not skip.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckTimeout, type CheckOutcome } from '../../../src/scout/verify/checker.js';
-import { applyInsertion, columnBeforeInsertion } from '../../../src/scout/verify/insertion.js';
+import { columnBeforeInsertion } from '../../../src/scout/verify/insertion.js';
 import { RustChecker } from '../../../src/scout/rust/checker.js';
 import { findCrate } from '../../../src/scout/rust/crate.js';
 import { cargoFailure } from '../../../src/scout/rust/run-cargo.js';
 import { newRustErrors } from '../../../src/scout/rust/diagnostic-diff.js';
 import { enumVariantEdit } from '../../../src/scout/rust/variant-edit.js';
-import { addVariantAt, checked, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
+import { addVariantAt, checked, copiedFixture, expectInsertions, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-rust');
@@ -34,11 +33,8 @@ let statsBefore: string;
 beforeAll(() => {
   // Fails loudly without cargo: the Rust checker is tested with the real one, never skipped.
   expect(execFileSync('cargo', ['--version'], { encoding: 'utf8' })).toMatch(/^cargo \d+\.\d+/);
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'scout-verify-rs-'));
-  root = path.join(tmp, 'repo');
-  cpSync(FIXTURE, root, { recursive: true, filter: (src) => !/[\\/](target|\.scout)$/.test(src) });
+  ({ tmp, root, hash: hashBefore } = copiedFixture(FIXTURE, 'scout-verify-rs-', { sub: 'repo', skip: /[\\/](target|\.scout)$/ }));
   checker = new RustChecker({ cacheDir: path.join(tmp, 'cache') });
-  hashBefore = treeHash(root);
   statsBefore = statListing(root);
 });
 afterAll(() => {
@@ -56,14 +52,7 @@ describe('Rust checker (cargo): the edit', () => {
       ['enum Never {}\n', 'enum Never { __ScoutNew }\n'],
       ['pub(crate) enum G<T: Clone> where T: Copy {\n    V(T)\n}\n', 'pub(crate) enum G<T: Clone> where T: Copy {\n    V(T)\n, __ScoutNew }\n'],
     ];
-    for (const [text, expected] of cases) {
-      const name = /enum (\w+)/.exec(text)?.[1] as string;
-      const r = await enumVariantEdit(text, name, 1);
-      if (!r.ok) throw new Error(r.reason);
-      const edited = applyInsertion(text, r.edit);
-      expect(edited).toBe(expected);
-      expect(edited.split('\n').length).toBe(text.split('\n').length);
-    }
+    await expectInsertions(cases, /enum (\w+)/, enumVariantEdit);
   });
 
   it('finds the enum by line, its #[non_exhaustive], and maps columns after the insertion back', async () => {

@@ -3,14 +3,14 @@
  * the verify fixture (no language server, no index). Each kind's breaks, its refusals, and the user's tree
  * left as it was.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeSpec, CheckOutcome, VariantCheck } from '../../../src/scout/verify/checker.js';
 import { TypeScriptChecker } from '../../../src/scout/typescript/checker.js';
 import { parsesAsType } from '../../../src/scout/typescript/change-edit.js';
 import { applyEdits, originalPosition } from '../../../src/scout/typescript/variant-edit.js';
+import { checked, copiedFixture, lineOf as lineIn } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify');
@@ -19,11 +19,7 @@ let hashBefore: string;
 const checker = new TypeScriptChecker();
 
 const text = (file: string): string => readFileSync(path.join(root, file), 'utf8');
-const lineOf = (file: string, needle: string): number => {
-  const index = text(file).split('\n').findIndex((l) => l.includes(needle));
-  if (index < 0) throw new Error(`no ${needle} in ${file}`);
-  return index + 1;
-};
+const lineOf = (file: string, needle: string): number => lineIn(root, file, needle);
 
 async function change(name: string, file: string, needle: string, spec: ChangeSpec): Promise<CheckOutcome> {
   const line = lineOf(file, needle);
@@ -31,17 +27,10 @@ async function change(name: string, file: string, needle: string, spec: ChangeSp
   return checker.applyChange({ root, declaration: { name, file, line, column }, deadline: performance.now() + 60_000, change: spec });
 }
 
-function checked(outcome: CheckOutcome): VariantCheck {
-  if (outcome.status !== 'checked') throw new Error(`expected a check, got: ${outcome.reason}`);
-  return outcome.check;
-}
-
 const sites = (check: VariantCheck): string[] => check.errors.map((e) => `${e.file}:${e.line} ${e.code} ${e.place?.name ?? '-'}`);
 
 beforeAll(() => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'scout-change-kinds-'));
-  cpSync(FIXTURE, root, { recursive: true });
-  hashBefore = treeHash(root);
+  ({ root, hash: hashBefore } = copiedFixture(FIXTURE, 'scout-change-kinds-'));
 });
 afterAll(() => {
   checker.dispose();

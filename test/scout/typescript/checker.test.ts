@@ -3,24 +3,20 @@
  * language server, no index). Each kind of "add a variant" target, a negative, refusals, the deadline, and
  * the user's tree left as it was.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckTimeout, type CheckOutcome, type VariantCheck } from '../../../src/scout/verify/checker.js';
+import { CheckTimeout, type CheckOutcome } from '../../../src/scout/verify/checker.js';
 import { TypeScriptChecker } from '../../../src/scout/typescript/checker.js';
 import { applyEdits, originalPosition } from '../../../src/scout/typescript/variant-edit.js';
+import { checked, copiedFixture, lineOf as lineIn } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify');
 let root: string;
 const checker = new TypeScriptChecker();
 
-const lineOf = (file: string, needle: string): number => {
-  const index = readFileSync(path.join(root, file), 'utf8').split('\n').findIndex((l) => l.includes(needle));
-  if (index < 0) throw new Error(`no ${needle} in ${file}`);
-  return index + 1;
-};
+const lineOf = (file: string, needle: string): number => lineIn(root, file, needle);
 
 async function addVariant(name: string, file: string, needle: string, deadlineMs = 60_000): Promise<CheckOutcome> {
   const line = lineOf(file, needle);
@@ -28,16 +24,9 @@ async function addVariant(name: string, file: string, needle: string, deadlineMs
   return checker.addVariant({ root, declaration: { name, file, line, column }, deadline: performance.now() + deadlineMs });
 }
 
-function checked(outcome: CheckOutcome): VariantCheck {
-  if (outcome.status !== 'checked') throw new Error(`expected a check, got: ${outcome.reason}`);
-  return outcome.check;
-}
-
 let hashBefore: string;
 beforeAll(() => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'scout-verify-'));
-  cpSync(FIXTURE, root, { recursive: true });
-  hashBefore = treeHash(root);
+  ({ root, hash: hashBefore } = copiedFixture(FIXTURE, 'scout-verify-'));
 });
 afterAll(() => {
   checker.dispose();
