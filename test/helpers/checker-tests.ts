@@ -4,10 +4,10 @@
  * and, for the end-to-end tests, a fixture committed to git and `scout ask --json` run on it by the built CLI.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Checker, CheckOutcome, VariantCheck } from '../../src/scout/verify/checker.js';
 import { applyInsertion, type Insertion } from '../../src/scout/verify/insertion.js';
 import { treeHash } from './tree-hash.js';
@@ -22,6 +22,22 @@ export function copiedFixture(fixture: string, prefix: string, options: { sub?: 
   const { skip } = options;
   cpSync(fixture, root, { recursive: true, ...(skip ? { filter: (src: string) => !skip.test(src) } : {}) });
   return { tmp, root, hash: treeHash(root) };
+}
+
+/**
+ * A fixture copied (copiedFixture) before a test file's tests and removed after them, `after` first (a
+ * checker's dispose); its fields are set once the copy is made.
+ */
+export function fixtureForTests(fixture: string, prefix: string, options: { sub?: string; skip?: RegExp; after?: () => void } = {}): { tmp: string; root: string; hash: string } {
+  const repo = { tmp: '', root: '', hash: '' };
+  beforeAll(() => {
+    Object.assign(repo, copiedFixture(fixture, prefix, options));
+  });
+  afterAll(() => {
+    options.after?.();
+    if (repo.tmp) rmSync(repo.tmp, { recursive: true, force: true });
+  });
+  return repo;
 }
 
 /** The 1-based line of `file` (below `dir`) holding `needle`. */

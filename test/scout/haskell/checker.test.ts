@@ -8,37 +8,30 @@
  * (CI installs it), they do not skip.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CheckTimeout, type CheckOutcome } from '../../../src/scout/verify/checker.js';
 import { HaskellChecker } from '../../../src/scout/haskell/checker.js';
 import { constructorEdit } from '../../../src/scout/haskell/constructor-edit.js';
 import { compiledFiles, missingImports, newHaskellErrors, parseGhcOutput } from '../../../src/scout/haskell/ghc-diagnostics.js';
 import { fieldValues, findHsProject } from '../../../src/scout/haskell/project.js';
-import { addVariantAt, checked, copiedFixture, expectInsertions, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
+import { addVariantAt, checked, fixtureForTests, expectInsertions, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-haskell');
-let tmp: string;
-let root: string;
+const repo = fixtureForTests(FIXTURE, 'scout-verify-hs-', { sub: 'repo', skip: /[\\/](dist-newstyle|\.scout)$/, after: () => checker?.dispose() });
 let checker: HaskellChecker;
 
 const addVariant = (name: string, file: string, needle: string, options: { dir?: string; deadlineMs?: number; with?: HaskellChecker } = {}): Promise<CheckOutcome> =>
-  addVariantAt(options.with ?? checker, options.dir ?? root, name, file, needle, options.deadlineMs);
+  addVariantAt(options.with ?? checker, options.dir ?? repo.root, name, file, needle, options.deadlineMs);
 
-let hashBefore: string;
 let statsBefore: string;
 beforeAll(() => {
   // Fails loudly without GHC: the Haskell checker is tested with the real one, never skipped.
   expect(execFileSync('ghc', ['--numeric-version'], { encoding: 'utf8' })).toMatch(/^\d+\.\d+/);
-  ({ tmp, root, hash: hashBefore } = copiedFixture(FIXTURE, 'scout-verify-hs-', { sub: 'repo', skip: /[\\/](dist-newstyle|\.scout)$/ }));
-  checker = new HaskellChecker({ cacheDir: path.join(tmp, 'cache') });
-  statsBefore = statListing(root);
-});
-afterAll(() => {
-  checker?.dispose();
-  rmSync(tmp, { recursive: true, force: true });
+  checker = new HaskellChecker({ cacheDir: path.join(repo.tmp, 'cache') });
+  statsBefore = statListing(repo.root);
 });
 
 describe('Haskell checker (ghc): the edit', () => {
@@ -122,30 +115,30 @@ describe('Haskell checker (ghc): the edit', () => {
 describe('Haskell checker (ghc): add a constructor', () => {
   it('equations over LLMKind in another module and a case in an instance method; the wildcard case compiles', async () => {
     const check = checked(await addVariant('LLMKind', 'src/Llm/Kind.hs', 'data LLMKind'));
-    expect(check.target).toEqual({ name: 'LLMKind', kind: 'data', file: 'src/Llm/Kind.hs', line: lineOf(root, 'src/Llm/Kind.hs', 'data LLMKind') });
+    expect(check.target).toEqual({ name: 'LLMKind', kind: 'data', file: 'src/Llm/Kind.hs', line: lineOf(repo.root, 'src/Llm/Kind.hs', 'data LLMKind') });
     expect(check.edit).toBe('constructor ScoutNew__ added to data LLMKind');
     expect(sites(check)).toEqual([
-      `src/Llm/Report.hs:${lineOf(root, 'src/Llm/Report.hs', 'pretty k = case k of')} -Wincomplete-patterns method LLMKind.pretty`,
-      `src/Llm/Route.hs:${lineOf(root, 'src/Llm/Route.hs', 'route reg OpenAI')} -Wincomplete-patterns function route`,
+      `src/Llm/Report.hs:${lineOf(repo.root, 'src/Llm/Report.hs', 'pretty k = case k of')} -Wincomplete-patterns method LLMKind.pretty`,
+      `src/Llm/Route.hs:${lineOf(repo.root, 'src/Llm/Route.hs', 'route reg OpenAI')} -Wincomplete-patterns function route`,
     ]);
     const route = check.errors[1];
     expect(route?.message).toMatch(/^Pattern match\(es\) are non-exhaustive In an equation for ‘route’: Patterns not matched:.*ScoutNew__/);
     // The three equations are one place.
-    expect(route?.place).toMatchObject({ startLine: lineOf(root, 'src/Llm/Route.hs', 'route reg OpenAI'), endLine: lineOf(root, 'src/Llm/Route.hs', 'route _ Local') });
+    expect(route?.place).toMatchObject({ startLine: lineOf(repo.root, 'src/Llm/Route.hs', 'route reg OpenAI'), endLine: lineOf(repo.root, 'src/Llm/Route.hs', 'route _ Local') });
     expect(check.checkedFiles).toBe(3);
     expect(check.notes[0]).toMatch(/^ghc --make -fno-code .* on a shadow copy of the repository root \(llm-router.cabal; source directories src; GHC's bundled packages only\)/);
   });
 
   it('asked again (warm), the same answer: every edited run starts from the clean interfaces', async () => {
     const first = sites(checked(await addVariant('LLMKind', 'src/Llm/Kind.hs', 'data LLMKind')));
-    const fresh = new HaskellChecker({ cacheDir: path.join(tmp, 'cache') });
+    const fresh = new HaskellChecker({ cacheDir: path.join(repo.tmp, 'cache') });
     expect(sites(checked(await addVariant('LLMKind', 'src/Llm/Kind.hs', 'data LLMKind', { with: fresh })))).toEqual(first);
     fresh.dispose();
   });
 
   it('a `\\case` over a multi-line data type with deriving, enabled by the .cabal file\'s default-extensions', async () => {
     const check = checked(await addVariant('Tier', 'src/Llm/Kind.hs', 'data Tier'));
-    expect(sites(check)).toEqual([`src/Llm/Route.hs:${lineOf(root, 'src/Llm/Route.hs', 'tierLimit = \\case')} -Wincomplete-patterns function tierLimit`]);
+    expect(sites(check)).toEqual([`src/Llm/Route.hs:${lineOf(repo.root, 'src/Llm/Route.hs', 'tierLimit = \\case')} -Wincomplete-patterns function tierLimit`]);
   });
 
   it('a type only compared with == and shown: nothing breaks (a negative)', async () => {
@@ -155,7 +148,7 @@ describe('Haskell checker (ghc): add a constructor', () => {
 
   it('a record type: the constructor is added after its fields; the record update may now fail, construction compiles', async () => {
     const check = checked(await addVariant('ModelConfig', 'src/Llm/Kind.hs', 'data ModelConfig'));
-    expect(sites(check)).toEqual([`src/Llm/Kind.hs:${lineOf(root, 'src/Llm/Kind.hs', 'rename name cfg')} -Wincomplete-record-updates function rename`]);
+    expect(sites(check)).toEqual([`src/Llm/Kind.hs:${lineOf(repo.root, 'src/Llm/Kind.hs', 'rename name cfg')} -Wincomplete-record-updates function rename`]);
     expect(check.errors[0]?.message).toBe('Pattern match(es) are non-exhaustive In a record-update construct: Patterns not matched: ScoutNew__');
   });
 
@@ -165,13 +158,13 @@ describe('Haskell checker (ghc): add a constructor', () => {
   });
 
   it('warnings the project had before the edit are not reported; the user\'s later change is checked', async () => {
-    const dir = path.join(tmp, 'incomplete');
-    cpSync(root, dir, { recursive: true });
+    const dir = path.join(repo.tmp, 'incomplete');
+    cpSync(repo.root, dir, { recursive: true });
     // Already incomplete before the edit (misses Local): still incomplete after, not new.
     appendFileSync(path.join(dir, 'src/Llm/Route.hs'), '\nlabel :: LLMKind -> String\nlabel OpenAI = "o"\nlabel Anthropic = "a"\n');
     // A module with a type error, compiled first: the others are still checked (-fkeep-going), its error is not new.
     writeFileSync(path.join(dir, 'src/Llm/Broken.hs'), 'module Llm.Broken where\nimport Llm.Kind\n\nbroken :: LLMKind -> Int\nbroken _ = "not a number"\n');
-    const own = new HaskellChecker({ cacheDir: path.join(tmp, 'cache') });
+    const own = new HaskellChecker({ cacheDir: path.join(repo.tmp, 'cache') });
     const check = checked(await addVariant('LLMKind', 'src/Llm/Kind.hs', 'data LLMKind', { dir, with: own }));
     expect(sites(check).map((s) => s.split(' ').pop())).toEqual(['LLMKind.pretty', 'route']);
     // The user completes it: now the new constructor breaks it.
@@ -182,8 +175,8 @@ describe('Haskell checker (ghc): add a constructor', () => {
   });
 
   it('modules importing packages GHC does not have are left out with a note; a target inside one is refused', async () => {
-    const dir = path.join(tmp, 'packages');
-    cpSync(root, dir, { recursive: true });
+    const dir = path.join(repo.tmp, 'packages');
+    cpSync(repo.root, dir, { recursive: true });
     mkdirSync(path.join(dir, 'src/Llm/Json'), { recursive: true });
     writeFileSync(path.join(dir, 'src/Llm/Json.hs'), 'module Llm.Json where\nimport Data.Aeson\nimport Llm.Kind\n\ndata Wire = Wire\n');
     writeFileSync(path.join(dir, 'src/Llm/Uses.hs'), 'module Llm.Uses where\nimport Llm.Json\n\nw :: Wire\nw = Wire\n');
@@ -194,7 +187,7 @@ describe('Haskell checker (ghc): add a constructor', () => {
   });
 
   it('a lone file without a .cabal file: its directory is the project', async () => {
-    const dir = path.join(tmp, 'lone');
+    const dir = path.join(repo.tmp, 'lone');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'Main.hs'), 'data Color = Red | Green\n\nname :: Color -> String\nname Red = "red"\nname Green = "green"\n\nmain :: IO ()\nmain = putStrLn (name Red)\n');
     const check = checked(await addVariant('Color', 'Main.hs', 'data Color', { dir }));
@@ -202,7 +195,7 @@ describe('Haskell checker (ghc): add a constructor', () => {
   });
 
   it('gives up at the deadline (CheckTimeout) and checks again afterwards', async () => {
-    const cold = new HaskellChecker({ cacheDir: path.join(tmp, 'cold-cache') });
+    const cold = new HaskellChecker({ cacheDir: path.join(repo.tmp, 'cold-cache') });
     await expect(addVariant('LLMKind', 'src/Llm/Kind.hs', 'data LLMKind', { deadlineMs: 30, with: cold })).rejects.toBeInstanceOf(CheckTimeout);
     const again = checked(await addVariant('LLMKind', 'src/Llm/Kind.hs', 'data LLMKind', { with: cold }));
     expect(again.errors).toHaveLength(2);
@@ -210,7 +203,7 @@ describe('Haskell checker (ghc): add a constructor', () => {
   });
 
   it('leaves the user\'s tree as it was: no file written, touched or added', () => {
-    expect(treeHash(root)).toBe(hashBefore);
-    expect(statListing(root)).toBe(statsBefore);
+    expect(treeHash(repo.root)).toBe(repo.hash);
+    expect(statListing(repo.root)).toBe(statsBefore);
   });
 });

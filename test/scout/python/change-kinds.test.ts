@@ -3,38 +3,29 @@
  * pyright over a shadow copy of the verify-python fixture; the other kinds are refused with what would work;
  * the user's tree is left as it was.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChangeSpec, CheckOutcome, VariantCheck } from '../../../src/scout/verify/checker.js';
 import { PythonChecker } from '../../../src/scout/python/checker.js';
 import { applyEdit, originalColumn } from '../../../src/scout/python/variant-edit.js';
 import { changeEditFor } from '../../../src/scout/python/change-edit.js';
 import { scanPython } from '../../../src/scout/python/source-lines.js';
-import { checked, copiedFixture } from '../../helpers/checker-tests.js';
+import { checked, fixtureForTests } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-python');
-let root: string;
-let hashBefore: string;
+const repo = fixtureForTests(FIXTURE, 'scout-py-change-', { after: () => checker.dispose() });
 const checker = new PythonChecker();
 
-const text = (file: string): string => readFileSync(path.join(root, file), 'utf8');
+const text = (file: string): string => readFileSync(path.join(repo.root, file), 'utf8');
 const lineOf = (file: string, needle: string): number => text(file).split('\n').findIndex((l) => l.includes(needle)) + 1;
 
 function change(name: string, file: string, needle: string, spec: ChangeSpec): Promise<CheckOutcome> {
-  return checker.applyChange({ root, declaration: { name, file, line: lineOf(file, needle) }, deadline: performance.now() + 60_000, change: spec });
+  return checker.applyChange({ root: repo.root, declaration: { name, file, line: lineOf(file, needle) }, deadline: performance.now() + 60_000, change: spec });
 }
 
 const sites = (check: VariantCheck): string[] => check.errors.map((e) => `${e.file}:${e.line} ${e.place?.name ?? '-'}`);
-
-beforeAll(() => {
-  ({ root, hash: hashBefore } = copiedFixture(FIXTURE, 'scout-py-change-'));
-});
-afterAll(() => {
-  checker.dispose();
-  rmSync(root, { recursive: true, force: true });
-});
 
 describe('Python edits for other change kinds', () => {
   it('a rename replaces the name on its line; columns after it map back', () => {
@@ -81,6 +72,6 @@ describe('Python checker: remove and rename', () => {
   });
 
   it('leaves the user\'s tree as it was', () => {
-    expect(treeHash(root)).toBe(hashBefore);
+    expect(treeHash(repo.root)).toBe(repo.hash);
   });
 });

@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CheckTimeout, type CheckOutcome, type VariantCheck } from '../../../src/scout/verify/checker.js';
 import { Checkers } from '../../../src/scout/verify/checkers.js';
 import { PythonChecker } from '../../../src/scout/python/checker.js';
@@ -20,29 +20,20 @@ import { listPythonFiles, Shadow } from '../../../src/scout/python/shadow.js';
 import { enclosingPlace } from '../../../src/scout/python/enclosing-place.js';
 import { scanPython } from '../../../src/scout/python/source-lines.js';
 import { applyEdit, variantEditFor } from '../../../src/scout/python/variant-edit.js';
-import { checked, copiedFixture, lineOf as lineIn } from '../../helpers/checker-tests.js';
+import { checked, fixtureForTests, lineOf as lineIn } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-python');
-let root: string;
+const repo = fixtureForTests(FIXTURE, 'scout-verify-py-', { after: () => checker.dispose() });
 const checker = new PythonChecker();
 
-const lineOf = (file: string, needle: string): number => lineIn(root, file, needle);
+const lineOf = (file: string, needle: string): number => lineIn(repo.root, file, needle);
 
 async function addVariant(name: string, file: string, needle: string, deadlineMs = 60_000): Promise<CheckOutcome> {
-  return checker.addVariant({ root, declaration: { name, file, line: lineOf(file, needle) }, deadline: performance.now() + deadlineMs });
+  return checker.addVariant({ root: repo.root, declaration: { name, file, line: lineOf(file, needle) }, deadline: performance.now() + deadlineMs });
 }
 
 const sites = (check: VariantCheck): string[] => check.errors.map((e) => `${e.file}:${e.line} ${e.code} ${e.place?.name ?? '-'}`);
-
-let hashBefore: string;
-beforeAll(() => {
-  ({ root, hash: hashBefore } = copiedFixture(FIXTURE, 'scout-verify-py-'));
-});
-afterAll(() => {
-  checker.dispose();
-  rmSync(root, { recursive: true, force: true });
-});
 
 describe('Python checker (pyright): add a variant', () => {
   it('IntEnum: assert_never in `case _:` fails, a match without `case _` is no longer exhaustive; the != comparison compiles', async () => {
@@ -112,7 +103,7 @@ describe('Python checker (pyright): add a variant', () => {
     const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'scout-py-tmp-'));
     const fresh = new PythonChecker({ tmpDir });
     const started = performance.now();
-    await expect(fresh.addVariant({ root, declaration: { name: 'Mode', file: 'app/modes.py', line: lineOf('app/modes.py', 'Mode = Literal') }, deadline: performance.now() + 150 })).rejects.toBeInstanceOf(CheckTimeout);
+    await expect(fresh.addVariant({ root: repo.root, declaration: { name: 'Mode', file: 'app/modes.py', line: lineOf('app/modes.py', 'Mode = Literal') }, deadline: performance.now() + 150 })).rejects.toBeInstanceOf(CheckTimeout);
     expect(performance.now() - started).toBeLessThan(2000);
     // No shadow copy is left behind.
     await new Promise((r) => setTimeout(r, 100));
@@ -123,13 +114,13 @@ describe('Python checker (pyright): add a variant', () => {
   it('a checker that fails (here: no place for its shadow copy) degrades the verify step to the exploration with a note', async () => {
     const broken = new PythonChecker({ tmpDir: path.join(os.tmpdir(), 'scout-no-such-dir', 'x') });
     const seed = { id: 's', relation: 'seed', location: { file: 'app/exit_code.py', line: lineOf('app/exit_code.py', 'class ExitCode'), column: 6 }, symbol: 'ExitCode', kind: 'class' } as unknown as ScoutLink;
-    const v = await verifyAddVariant({ query: analyzeQuery('what breaks if I add a variant to `ExitCode`?'), seeds: [seed] }, { root, checkers: new Checkers([broken]), timeoutMs: 30_000 });
+    const v = await verifyAddVariant({ query: analyzeQuery('what breaks if I add a variant to `ExitCode`?'), seeds: [seed] }, { root: repo.root, checkers: new Checkers([broken]), timeoutMs: 30_000 });
     expect(v).toMatchObject({ status: 'failed', checker: { name: 'pyright', version: expect.any(String) }, check: null });
     expect(v.note).toMatch(/^not verified: the pyright checker failed \(ENOENT.*\); pointers come from the exploration alone$/);
   });
 
   it('leaves the user\'s tree byte-for-byte as it was', () => {
-    expect(treeHash(root)).toBe(hashBefore);
+    expect(treeHash(repo.root)).toBe(repo.hash);
   });
 });
 

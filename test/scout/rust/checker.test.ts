@@ -7,9 +7,9 @@
  * without it these tests fail (CI installs it), they do not skip.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CheckTimeout, type CheckOutcome } from '../../../src/scout/verify/checker.js';
 import { columnBeforeInsertion } from '../../../src/scout/verify/insertion.js';
 import { RustChecker } from '../../../src/scout/rust/checker.js';
@@ -17,29 +17,22 @@ import { findCrate } from '../../../src/scout/rust/crate.js';
 import { cargoFailure } from '../../../src/scout/rust/run-cargo.js';
 import { newRustErrors } from '../../../src/scout/rust/diagnostic-diff.js';
 import { enumVariantEdit } from '../../../src/scout/rust/variant-edit.js';
-import { addVariantAt, checked, copiedFixture, expectInsertions, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
+import { addVariantAt, checked, fixtureForTests, expectInsertions, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-rust');
-let tmp: string;
-let root: string;
+const repo = fixtureForTests(FIXTURE, 'scout-verify-rs-', { sub: 'repo', skip: /[\\/](target|\.scout)$/, after: () => checker?.dispose() });
 let checker: RustChecker;
 
 const addVariant = (name: string, file: string, needle: string, options: { dir?: string; deadlineMs?: number; with?: RustChecker } = {}): Promise<CheckOutcome> =>
-  addVariantAt(options.with ?? checker, options.dir ?? root, name, file, needle, options.deadlineMs);
+  addVariantAt(options.with ?? checker, options.dir ?? repo.root, name, file, needle, options.deadlineMs);
 
-let hashBefore: string;
 let statsBefore: string;
 beforeAll(() => {
   // Fails loudly without cargo: the Rust checker is tested with the real one, never skipped.
   expect(execFileSync('cargo', ['--version'], { encoding: 'utf8' })).toMatch(/^cargo \d+\.\d+/);
-  ({ tmp, root, hash: hashBefore } = copiedFixture(FIXTURE, 'scout-verify-rs-', { sub: 'repo', skip: /[\\/](target|\.scout)$/ }));
-  checker = new RustChecker({ cacheDir: path.join(tmp, 'cache') });
-  statsBefore = statListing(root);
-});
-afterAll(() => {
-  checker?.dispose();
-  rmSync(tmp, { recursive: true, force: true });
+  checker = new RustChecker({ cacheDir: path.join(repo.tmp, 'cache') });
+  statsBefore = statListing(repo.root);
 });
 
 describe('Rust checker (cargo): the edit', () => {
@@ -86,11 +79,11 @@ describe('Rust checker (cargo): the edit', () => {
 describe('Rust checker (cargo): add a variant', () => {
   it('an enum matched exhaustively in a fn: E0004 there only; the `_` arm and matches! compile', async () => {
     const check = checked(await addVariant('ExitCode', 'src/lib.rs', 'pub enum ExitCode'));
-    expect(check.target).toEqual({ name: 'ExitCode', kind: 'enum', file: 'src/lib.rs', line: lineOf(root, 'src/lib.rs', 'pub enum ExitCode') });
+    expect(check.target).toEqual({ name: 'ExitCode', kind: 'enum', file: 'src/lib.rs', line: lineOf(repo.root, 'src/lib.rs', 'pub enum ExitCode') });
     expect(check.edit).toBe('variant __ScoutNew added to enum ExitCode');
-    expect(sites(check)).toEqual([`src/lib.rs:${lineOf(root, 'src/lib.rs', 'match code {')} E0004 function code_number`]);
+    expect(sites(check)).toEqual([`src/lib.rs:${lineOf(repo.root, 'src/lib.rs', 'match code {')} E0004 function code_number`]);
     expect(check.errors[0]?.message).toMatch(/^non-exhaustive patterns: `(?:ExitCode::)?__ScoutNew` not covered/);
-    expect(check.errors[0]?.place).toMatchObject({ startLine: lineOf(root, 'src/lib.rs', 'pub fn code_number'), endLine: lineOf(root, 'src/lib.rs', 'pub fn is_ok') - 3 });
+    expect(check.errors[0]?.place).toMatchObject({ startLine: lineOf(repo.root, 'src/lib.rs', 'pub fn code_number'), endLine: lineOf(repo.root, 'src/lib.rs', 'pub fn is_ok') - 3 });
     expect(check.checkedFiles).toBe(5);
     expect(check.notes[0]).toMatch(/^cargo check --offline on a shadow copy/);
   });
@@ -99,16 +92,16 @@ describe('Rust checker (cargo): add a variant', () => {
     const check = checked(await addVariant('Level', 'src/model/level.rs', 'pub enum Level'));
     expect(check.target.kind).toBe('enum (#[non_exhaustive])');
     expect(sites(check)).toEqual([
-      `src/report.rs:${lineOf(root, 'src/report.rs', 'match level {')} E0004 method Reporter.label`,
-      `src/report.rs:${lineOf(root, 'src/report.rs', 'pub const DEFAULT_WIDTH')} E0004 statement DEFAULT_WIDTH`,
+      `src/report.rs:${lineOf(repo.root, 'src/report.rs', 'match level {')} E0004 method Reporter.label`,
+      `src/report.rs:${lineOf(repo.root, 'src/report.rs', 'pub const DEFAULT_WIDTH')} E0004 statement DEFAULT_WIDTH`,
     ]);
   });
 
   it('struct and tuple variants: the exhaustive match and the closure; the match with `_` compiles', async () => {
     const check = checked(await addVariant('Shape', 'src/shapes.rs', 'pub enum Shape'));
     expect(sites(check)).toEqual([
-      `src/shapes.rs:${lineOf(root, 'src/shapes.rs', 'match shape {')} E0004 function area`,
-      `src/shapes.rs:${lineOf(root, 'src/shapes.rs', '|shape| match shape')} E0004 function closure_sides`,
+      `src/shapes.rs:${lineOf(repo.root, 'src/shapes.rs', 'match shape {')} E0004 function area`,
+      `src/shapes.rs:${lineOf(repo.root, 'src/shapes.rs', '|shape| match shape')} E0004 function closure_sides`,
     ]);
   });
 
@@ -123,27 +116,27 @@ describe('Rust checker (cargo): add a variant', () => {
   });
 
   it('errors the crate had before the edit are not reported; the edited file is mapped back', async () => {
-    const dir = path.join(tmp, 'broken');
-    cpSync(root, dir, { recursive: true });
+    const dir = path.join(repo.tmp, 'broken');
+    cpSync(repo.root, dir, { recursive: true });
     appendFileSync(path.join(dir, 'src/lib.rs'), '\npub fn broken() -> i32 { "not a number" }\n');
     // An error on the enum's closing line, after the insertion point, that was there before.
     writeFileSync(path.join(dir, 'src/shapes.rs'), readFileSync(path.join(dir, 'src/shapes.rs'), 'utf8').replace(/^}\n\npub fn area/m, '} const BAD: u8 = "x";\n\npub fn area'));
-    const own = new RustChecker({ cacheDir: path.join(tmp, 'cache') });
+    const own = new RustChecker({ cacheDir: path.join(repo.tmp, 'cache') });
     const exit = checked(await addVariant('ExitCode', 'src/lib.rs', 'pub enum ExitCode', { dir, with: own }));
     expect(sites(exit)).toEqual([`src/lib.rs:${lineOf(dir, 'src/lib.rs', 'match code {')} E0004 function code_number`]);
     const shape = checked(await addVariant('Shape', 'src/shapes.rs', 'pub enum Shape', { dir, with: own }));
     expect(sites(shape).map((s) => s.split(' ')[1])).toEqual(['E0004', 'E0004']);
     own.dispose();
     // A fresh checker (a new process) takes the saved baseline: the pre-existing errors still do not count.
-    const homes = readdirSync(path.join(tmp, 'cache', 'cargo')).filter((h) => readdirSync(path.join(tmp, 'cache', 'cargo', h)).includes('baseline.json'));
+    const homes = readdirSync(path.join(repo.tmp, 'cache', 'cargo')).filter((h) => readdirSync(path.join(repo.tmp, 'cache', 'cargo', h)).includes('baseline.json'));
     expect(homes.length).toBeGreaterThan(0);
-    const next = new RustChecker({ cacheDir: path.join(tmp, 'cache') });
+    const next = new RustChecker({ cacheDir: path.join(repo.tmp, 'cache') });
     expect(sites(checked(await addVariant('ExitCode', 'src/lib.rs', 'pub enum ExitCode', { dir, with: next })))).toEqual(sites(exit));
     next.dispose();
   });
 
   it('a workspace: the enum of one member breaks a match in another member', async () => {
-    const ws = path.join(tmp, 'ws');
+    const ws = path.join(repo.tmp, 'ws');
     const write = (rel: string, text: string) => {
       mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
       writeFileSync(path.join(ws, rel), text);
@@ -159,7 +152,7 @@ describe('Rust checker (cargo): add a variant', () => {
   });
 
   it('a crate whose dependencies are not downloaded: refused with how to fix it', async () => {
-    const dir = path.join(tmp, 'deps');
+    const dir = path.join(repo.tmp, 'deps');
     mkdirSync(path.join(dir, 'src'), { recursive: true });
     writeFileSync(path.join(dir, 'Cargo.toml'), '[package]\nname = "deps"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nscout-no-such-crate-zz = "1"\n');
     writeFileSync(path.join(dir, 'src/lib.rs'), 'pub enum E {\n    A,\n}\n');
@@ -174,29 +167,29 @@ describe('Rust checker (cargo): add a variant', () => {
   });
 
   it('a file outside any crate: refused', async () => {
-    const dir = path.join(tmp, 'nocrate');
+    const dir = path.join(repo.tmp, 'nocrate');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'lone.rs'), 'enum E { A }\n');
     expect(await addVariant('E', 'lone.rs', 'enum E', { dir })).toEqual({ status: 'refused', reason: expect.stringMatching(/no Cargo.toml with a \[package\] between lone.rs and the repository root/) });
   });
 
   it('a module behind a link that leads outside the repository is not mirrored, and never named', async () => {
-    const dir = path.join(tmp, 'linked', 'repo');
-    cpSync(root, dir, { recursive: true });
-    mkdirSync(path.join(tmp, 'linked', 'outside'), { recursive: true });
-    writeFileSync(path.join(tmp, 'linked', 'outside', 'secret.rs'), 'use crate::ExitCode;\npub fn secret(c: ExitCode) -> u8 {\n    match c {\n        ExitCode::Ok => 0,\n        ExitCode::Failed => 1,\n        ExitCode::Interrupted => 2,\n    }\n}\n');
-    symlinkSync(path.join(tmp, 'linked', 'outside', 'secret.rs'), path.join(dir, 'src', 'secret.rs'));
+    const dir = path.join(repo.tmp, 'linked', 'repo');
+    cpSync(repo.root, dir, { recursive: true });
+    mkdirSync(path.join(repo.tmp, 'linked', 'outside'), { recursive: true });
+    writeFileSync(path.join(repo.tmp, 'linked', 'outside', 'secret.rs'), 'use crate::ExitCode;\npub fn secret(c: ExitCode) -> u8 {\n    match c {\n        ExitCode::Ok => 0,\n        ExitCode::Failed => 1,\n        ExitCode::Interrupted => 2,\n    }\n}\n');
+    symlinkSync(path.join(repo.tmp, 'linked', 'outside', 'secret.rs'), path.join(dir, 'src', 'secret.rs'));
     appendFileSync(path.join(dir, 'src', 'lib.rs'), 'pub mod secret;\n');
     const check = checked(await addVariant('ExitCode', 'src/lib.rs', 'pub enum ExitCode', { dir }));
     // The crate without the module does not compile (E0583), before and after the edit: only the new error counts.
     expect(sites(check)).toEqual([`src/lib.rs:${lineOf(dir, 'src/lib.rs', 'match code {')} E0004 function code_number`]);
     expect(check.notes.join('\n')).toMatch(/left out of the check: 1 link\(s\) leading outside the repository \(src\/secret.rs\)/);
-    expect(JSON.stringify(check)).not.toContain(path.join(tmp, 'linked', 'outside'));
+    expect(JSON.stringify(check)).not.toContain(path.join(repo.tmp, 'linked', 'outside'));
     expect(check.errors.filter((e) => e.file.includes('secret'))).toEqual([]);
   });
 
   it('gives up at the deadline (CheckTimeout) and checks again afterwards', async () => {
-    const cold = new RustChecker({ cacheDir: path.join(tmp, 'cold-cache') });
+    const cold = new RustChecker({ cacheDir: path.join(repo.tmp, 'cold-cache') });
     await expect(addVariant('ExitCode', 'src/lib.rs', 'pub enum ExitCode', { deadlineMs: 30, with: cold })).rejects.toBeInstanceOf(CheckTimeout);
     const again = checked(await addVariant('ExitCode', 'src/lib.rs', 'pub enum ExitCode', { with: cold }));
     expect(again.errors).toHaveLength(1);
@@ -204,14 +197,14 @@ describe('Rust checker (cargo): add a variant', () => {
   });
 
   it('finds findCrate\'s package and workspace without leaving the root', () => {
-    expect(findCrate(root, 'src/model/level.rs')).toEqual({ ok: true, crate: { packageDir: '', checkDir: '', workspace: false } });
-    expect(findCrate(path.join(tmp, 'ws'), 'app/src/main.rs')).toEqual({ ok: true, crate: { packageDir: 'app', checkDir: '', workspace: true } });
+    expect(findCrate(repo.root, 'src/model/level.rs')).toEqual({ ok: true, crate: { packageDir: '', checkDir: '', workspace: false } });
+    expect(findCrate(path.join(repo.tmp, 'ws'), 'app/src/main.rs')).toEqual({ ok: true, crate: { packageDir: 'app', checkDir: '', workspace: true } });
     // The repository is `src/` of the crate: its Cargo.toml lies outside and is not used.
-    expect(findCrate(path.join(root, 'src'), 'lib.rs')).toMatchObject({ ok: false });
+    expect(findCrate(path.join(repo.root, 'src'), 'lib.rs')).toMatchObject({ ok: false });
   });
 
   it('leaves the user\'s tree as it was: no file written, touched or added (no target/ either)', () => {
-    expect(treeHash(root)).toBe(hashBefore);
-    expect(statListing(root)).toBe(statsBefore);
+    expect(treeHash(repo.root)).toBe(repo.hash);
+    expect(statListing(repo.root)).toBe(statsBefore);
   });
 });

@@ -3,39 +3,30 @@
  * the verify fixture (no language server, no index). Each kind's breaks, its refusals, and the user's tree
  * left as it was.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChangeSpec, CheckOutcome, VariantCheck } from '../../../src/scout/verify/checker.js';
 import { TypeScriptChecker } from '../../../src/scout/typescript/checker.js';
 import { parsesAsType } from '../../../src/scout/typescript/change-edit.js';
 import { applyEdits, originalPosition } from '../../../src/scout/typescript/variant-edit.js';
-import { checked, copiedFixture, lineOf as lineIn } from '../../helpers/checker-tests.js';
+import { checked, fixtureForTests, lineOf as lineIn } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify');
-let root: string;
-let hashBefore: string;
+const repo = fixtureForTests(FIXTURE, 'scout-change-kinds-', { after: () => checker.dispose() });
 const checker = new TypeScriptChecker();
 
-const text = (file: string): string => readFileSync(path.join(root, file), 'utf8');
-const lineOf = (file: string, needle: string): number => lineIn(root, file, needle);
+const text = (file: string): string => readFileSync(path.join(repo.root, file), 'utf8');
+const lineOf = (file: string, needle: string): number => lineIn(repo.root, file, needle);
 
 async function change(name: string, file: string, needle: string, spec: ChangeSpec): Promise<CheckOutcome> {
   const line = lineOf(file, needle);
   const column = (text(file).split('\n')[line - 1] ?? '').indexOf(name.split('.').pop() ?? name);
-  return checker.applyChange({ root, declaration: { name, file, line, column }, deadline: performance.now() + 60_000, change: spec });
+  return checker.applyChange({ root: repo.root, declaration: { name, file, line, column }, deadline: performance.now() + 60_000, change: spec });
 }
 
 const sites = (check: VariantCheck): string[] => check.errors.map((e) => `${e.file}:${e.line} ${e.code} ${e.place?.name ?? '-'}`);
-
-beforeAll(() => {
-  ({ root, hash: hashBefore } = copiedFixture(FIXTURE, 'scout-change-kinds-'));
-});
-afterAll(() => {
-  checker.dispose();
-  rmSync(root, { recursive: true, force: true });
-});
 
 describe('edits that replace text', () => {
   it('map positions after a deletion or a replacement back to the original text', () => {
@@ -126,6 +117,6 @@ describe('TypeScript checker: other change kinds', () => {
   });
 
   it('leaves the user\'s tree as it was', () => {
-    expect(treeHash(root)).toBe(hashBefore);
+    expect(treeHash(repo.root)).toBe(repo.hash);
   });
 });

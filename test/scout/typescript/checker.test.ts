@@ -3,35 +3,26 @@
  * language server, no index). Each kind of "add a variant" target, a negative, refusals, the deadline, and
  * the user's tree left as it was.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CheckTimeout, type CheckOutcome } from '../../../src/scout/verify/checker.js';
 import { TypeScriptChecker } from '../../../src/scout/typescript/checker.js';
 import { applyEdits, originalPosition } from '../../../src/scout/typescript/variant-edit.js';
-import { checked, copiedFixture, lineOf as lineIn } from '../../helpers/checker-tests.js';
+import { checked, fixtureForTests, lineOf as lineIn } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify');
-let root: string;
+const repo = fixtureForTests(FIXTURE, 'scout-verify-', { after: () => checker.dispose() });
 const checker = new TypeScriptChecker();
 
-const lineOf = (file: string, needle: string): number => lineIn(root, file, needle);
+const lineOf = (file: string, needle: string): number => lineIn(repo.root, file, needle);
 
 async function addVariant(name: string, file: string, needle: string, deadlineMs = 60_000): Promise<CheckOutcome> {
   const line = lineOf(file, needle);
-  const column = (readFileSync(path.join(root, file), 'utf8').split('\n')[line - 1] ?? '').indexOf(name.split('.').pop() ?? name);
-  return checker.addVariant({ root, declaration: { name, file, line, column }, deadline: performance.now() + deadlineMs });
+  const column = (readFileSync(path.join(repo.root, file), 'utf8').split('\n')[line - 1] ?? '').indexOf(name.split('.').pop() ?? name);
+  return checker.addVariant({ root: repo.root, declaration: { name, file, line, column }, deadline: performance.now() + deadlineMs });
 }
-
-let hashBefore: string;
-beforeAll(() => {
-  ({ root, hash: hashBefore } = copiedFixture(FIXTURE, 'scout-verify-'));
-});
-afterAll(() => {
-  checker.dispose();
-  rmSync(root, { recursive: true, force: true });
-});
 
 describe('TypeScript checker: add a variant', () => {
   it('enum: breaks the switch with `satisfies never` and the one with assertNever, not the comparison', async () => {
@@ -71,21 +62,21 @@ describe('TypeScript checker: add a variant', () => {
     expect(outcome.status === 'refused' && outcome.reason).toMatch(/`someFunction` is a function, not a type with variants: a variant can be added to an enum/);
     const member = await addVariant('Status.Done', 'src/status.ts', "Done = 'done'");
     expect(member.status === 'refused' && member.reason).toMatch(/member of enum `Status`.*ask about `Status`/);
-    const nowhere = await checker.addVariant({ root, declaration: { name: 'Nope', file: 'src/mode.ts', line: 1 }, deadline: performance.now() + 10_000 });
+    const nowhere = await checker.addVariant({ root: repo.root, declaration: { name: 'Nope', file: 'src/mode.ts', line: 1 }, deadline: performance.now() + 10_000 });
     expect(nowhere.status === 'refused' && nowhere.reason).toMatch(/no declaration of `Nope` at src\/mode.ts:1/);
   });
 
   it('gives up at its deadline with CheckTimeout', async () => {
     const cold = new TypeScriptChecker();
-    await expect(cold.addVariant({ root, declaration: { name: 'Status', file: 'src/status.ts', line: 2, column: 12 }, deadline: performance.now() - 1 })).rejects.toBeInstanceOf(CheckTimeout);
+    await expect(cold.addVariant({ root: repo.root, declaration: { name: 'Status', file: 'src/status.ts', line: 2, column: 12 }, deadline: performance.now() - 1 })).rejects.toBeInstanceOf(CheckTimeout);
   });
 
   it('never writes to the tree; kept warm, it sees a file that changed on disk', async () => {
     const again = checked(await addVariant('Status', 'src/status.ts', 'export enum Status'));
     expect(again.errors).toHaveLength(2);
-    expect(treeHash(root)).toBe(hashBefore);
+    expect(treeHash(repo.root)).toBe(repo.hash);
     // The user edits a file between two questions: the next answer reads it.
-    const file = path.join(root, 'src', 'status-label.ts');
+    const file = path.join(repo.root, 'src', 'status-label.ts');
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.replace('return assertNever(status);', 'return false;'));
     const later = checked(await addVariant('Status', 'src/status.ts', 'export enum Status'));
