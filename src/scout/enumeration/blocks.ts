@@ -29,7 +29,7 @@ const MAX_TAIL = 40;
 
 const indentOf = (line: string): number => /^[ \t]*/.exec(line)?.[0].replace(/\t/g, '    ').length ?? 0;
 /** A line at the construct's own indentation that continues it (another arm, its else, its closing bracket). */
-const CONTINUES = /^\s*(?:case\b|default\b|else\b|elif\b|when\b|\||[}\])]|except\b|finally\b|#|\/\/|\/?\*|@)|[,{([]\s*(?:\/\/.*|#.*)?$/;
+const CONTINUES = /^\s*(?:case\b|default\b|else\b|elif\b|when\b|\||[}\])]|except\b|finally\b|#|\/\/|\/?\*|@)|,\s*(?:\/\/.*|#.*)?$/;
 const DEFAULT_BRANCH = /^\s*(?:default\s*:|else\s*:|else\s*\{|else\s*$|\}\s*else\s*(?:\{|$)|case\s+_\s*(?:if\b[^:]*)?:|_\s*=>|otherwise\b|case\s+default\b)/;
 
 export function blocksOf(lines: readonly string[], mentions: readonly Mention[]): Block[] {
@@ -91,17 +91,18 @@ function describe(lines: readonly string[], at: readonly number[], indent: numbe
     strong: mentions.some((m) => m.kind === 'member'),
     valuesOnly: mentions.every((m) => m.kind === 'value'),
     hasDefault,
-    shape: shapeOf(lines, first, at.length),
+    shape: shapeOf(lines, first, mentions.length),
   };
 }
 
+/** The construct's shape, from its first line (and the lines above it, for a test's parameters); `count` mentions in all. */
 function shapeOf(lines: readonly string[], first: number, count: number): string {
   const text = lines[first - 1] ?? '';
   const above = [lines[first - 2] ?? '', lines[first - 3] ?? '', lines[first - 4] ?? ''].join('\n');
   if (/parametrize|\.each\s*\(|test\.each|it\.each|describe\.each/.test(`${above}\n${text}`)) return 'parametrized test';
   if (/^\s*case\b|^\s*\|?\s*[\w$.'"]+(?:\s*\|\s*[\w$.'"]+)*\s*=>/.test(text)) return 'switch/match arms';
+  if (count === 1 && /===?|!==?|\bis\b|\bin\b/.test(text)) return 'comparison';
   if (/^\s*(?:\}\s*)?(?:el)?if\b|\belse\s+if\b|^\s*elif\b/.test(text)) return 'if/elif chain';
-  if (/===?|!==?|\bis\b|\bin\s*[[({]/.test(text) && count === 1) return 'comparison';
   if (/^\s*\[?[\w$.'"`]+\]?\s*:(?!:)/.test(text) && !/^\s*(?:case|default)\b/.test(text)) return 'map';
   if (/^\s*[A-Za-z_$][\w$]*\s*(?::[^=]+)?=[^=>]/.test(text)) return 'declaration';
   return count > 1 ? 'list' : 'use';

@@ -74,7 +74,7 @@ function pointerOf(sites: readonly EnumerationSite[], type: string): Pointer {
       members: first.listed,
       of: first.members,
       default: first.hasDefault,
-      ...(all ? {} : { missing: first.missing.slice(0, MISSING_SHOWN) }),
+      ...(all || first.listed < 2 ? {} : { missing: first.missing.slice(0, MISSING_SHOWN) }),
       ...(first.mirror ? { mirrors: first.mirror === 'value' ? ('values' as const) : ('names' as const) } : {}),
     },
   };
