@@ -6,37 +6,25 @@
 // names declared twice in a corpus are ambiguous. The edit: a nullary constructor ` | ScoutNew__` right after
 // the last constructor (before `deriving`), no line added, as scout's Haskell checker does.
 //
-// The oracle (HsOracle): `ghc --make -fno-code -fforce-recomp` over every module of the corpus's source
+// The oracle (HsOracle, a CopyOracle: compiler-oracle.mjs): `ghc --make -fno-code -fforce-recomp` over every module of the corpus's source
 // directories, with the incomplete-pattern warnings on and the corpus's language flags (corpora.mjs `ghcFlags`,
 // copied by hand from its .cabal file: the oracle does not use scout's reading of it); the baseline is checked
 // once; each target's file is edited in the copy, everything checked again from scratch, the file restored.
 // Warnings and errors new as a multiset of (file, line, flag) are the breaking sites; those on the inserted
 // constructor itself are about the edit and left out.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../corpus.mjs';
+import { CopyOracle, markAmbiguous, sourceFiles, treeSitterParser } from './compiler-oracle.mjs';
 
 const NEW = 'ScoutNew__';
 const WARNINGS = ['-Wincomplete-patterns', '-Wincomplete-uni-patterns', '-Wincomplete-record-updates', '-Woverlapping-patterns'];
 
-function haskellFiles(dir) {
-  const out = [];
-  const walk = (d) => {
-    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const f = path.join(d, e.name);
-      if (e.isDirectory()) { if (!e.name.startsWith('.') && e.name !== 'dist-newstyle') walk(f); } else if (e.name.endsWith('.hs')) out.push(f);
-    }
-  };
-  walk(dir);
-  return out;
-}
+const haskellFiles = (dir) => sourceFiles(dir, '.hs', 'dist-newstyle');
 
 /** Every data type of the corpus: { target, file, line, kind, family, variants, exported, edits: [{ pos, insert }] }. */
 export async function haskellTargets(dir) {
-  const { loadLanguage } = await import(path.join(repoRoot, 'dist', 'parse', 'loader.js'));
-  const { parser } = await loadLanguage('haskell');
+  const parser = await treeSitterParser('haskell');
   const targets = [];
   for (const abs of haskellFiles(dir)) {
     const file = path.relative(dir, abs).split(path.sep).join('/');
@@ -65,10 +53,7 @@ export async function haskellTargets(dir) {
     visit(tree.rootNode);
     tree.delete();
   }
-  const counts = new Map();
-  for (const t of targets) counts.set(t.target, (counts.get(t.target) ?? 0) + 1);
-  for (const t of targets) t.ambiguous = counts.get(t.target) > 1;
-  return targets;
+  return markAmbiguous(targets);
 }
 
 export function ghcVersion() {
@@ -77,13 +62,12 @@ export function ghcVersion() {
 
 const HEADER = /^(.+?):(?:(\d+):(\d+)(?:-\d+)?|\((\d+),(\d+)\)-\(\d+,\d+\)): (warning|error):\s*(?:\[([^\]]*)\])?\s*(.*)$/;
 
-export class HsOracle {
+export class HsOracle extends CopyOracle {
   /** `c`: the corpus entry (its `sourceDirs` and `ghcFlags`). */
   constructor(name, dir, c) {
-    this.copy = path.join(os.tmpdir(), `scout-rnd-ghc-${name}-${process.pid}`);
-    rmSync(this.copy, { recursive: true, force: true });
-    cpSync(dir, this.copy, { recursive: true, filter: (s) => !/[\\/](\.git|\.scout)$/.test(s) });
+    super('ghc', name, dir, /[\\/](\.git|\.scout)$/);
     this.out = `${this.copy}-out`;
+    this.beside.push(this.out);
     this.sourceDirs = c.sourceDirs;
     this.flags = c.ghcFlags ?? [];
     this.modules = this.sourceDirs.flatMap((d) => haskellFiles(path.join(this.copy, d)).map((f) => path.relative(this.copy, f)));
@@ -106,31 +90,4 @@ export class HsOracle {
     if (r.status !== 0 && !out.length) throw new Error(`ghc did not run: ${r.stderr.slice(0, 200)}`);
     return out;
   }
-
-  run(t) {
-    const t0 = performance.now();
-    const file = path.join(this.copy, t.file);
-    const text = readFileSync(file, 'utf8');
-    const [e] = t.edits;
-    writeFileSync(file, text.slice(0, e.pos) + e.insert + text.slice(e.pos));
-    let diags;
-    try { diags = this.check(); } finally { writeFileSync(file, text); }
-    const before = text.slice(0, e.pos);
-    const editLine = before.split('\n').length;
-    const editCol = [...before.slice(before.lastIndexOf('\n') + 1)].length + 1;
-    const onEdit = (d) => d.file === t.file && d.line === editLine && d.column >= editCol && d.column < editCol + e.insert.length;
-    const left = new Map();
-    const key = (d) => `${d.file}|${d.line}|${d.code}`;
-    for (const d of this.baseline) left.set(key(d), (left.get(key(d)) ?? 0) + 1);
-    const errorSites = [];
-    for (const d of diags) {
-      if (onEdit(d)) continue;
-      const n = left.get(key(d)) ?? 0;
-      if (n > 0) { left.set(key(d), n - 1); continue; }
-      errorSites.push({ ...d, unit: undefined });
-    }
-    return { target: t.target, file: t.file, line: t.line, kind: t.kind, variants: t.variants, edit: e.insert.trim(), ms: Math.round(performance.now() - t0), errorSites };
-  }
-
-  dispose() { rmSync(this.copy, { recursive: true, force: true }); rmSync(this.out, { recursive: true, force: true }); }
 }

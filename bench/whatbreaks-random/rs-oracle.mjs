@@ -6,34 +6,17 @@
 // ambiguous. The edit: a unit variant `__ScoutNew` before the enum body's closing brace (a comma first when the
 // last variant has none), no line added.
 //
-// The oracle (RsOracle): `cargo check --offline --message-format=json` on a copy of the corpus with its own
-// CARGO_TARGET_DIR; the baseline is checked once; each target's file is edited in the copy, the crate checked
-// again and the file restored. Errors new as a multiset of (file, line, code) are the breaking sites; errors on
-// the inserted variant itself (a lint the crate denies, such as missing_docs) are about the edit and left out.
+// The oracle (RsOracle, a CopyOracle: compiler-oracle.mjs): `cargo check --offline --message-format=json` on a
+// copy of the corpus with its own CARGO_TARGET_DIR; the baseline is checked once; each target's file is edited in
+// the copy, the crate checked again and the file restored. Errors new as a multiset of (file, line, code) are the
+// breaking sites; errors on the inserted variant itself (a lint the crate denies, such as missing_docs) are about
+// the edit and left out.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../corpus.mjs';
+import { CopyOracle, markAmbiguous, sourceFiles, treeSitterParser } from './compiler-oracle.mjs';
 
 const NEW = '__ScoutNew';
-
-async function rustParser() {
-  const { loadLanguage } = await import(path.join(repoRoot, 'dist', 'parse', 'loader.js'));
-  return (await loadLanguage('rust')).parser;
-}
-
-function rustFiles(dir) {
-  const out = [];
-  const walk = (d) => {
-    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const f = path.join(d, e.name);
-      if (e.isDirectory()) { if (!e.name.startsWith('.') && e.name !== 'target') walk(f); } else if (e.name.endsWith('.rs')) out.push(f);
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 /** Whether a node carries `#[cfg(test)]` (the attribute items right before it). */
 function cfgTest(node) {
@@ -45,9 +28,9 @@ function cfgTest(node) {
 
 /** Every enum of the corpus: { target, file, line, kind, family, variants, exported, edits: [{ pos, insert }] }. */
 export async function rustTargets(dir) {
-  const parser = await rustParser();
+  const parser = await treeSitterParser('rust');
   const targets = [];
-  for (const abs of rustFiles(dir)) {
+  for (const abs of sourceFiles(dir, '.rs', 'target')) {
     const file = path.relative(dir, abs).split(path.sep).join('/');
     const text = readFileSync(abs, 'utf8');
     const tree = parser.parse(text);
@@ -79,10 +62,7 @@ export async function rustTargets(dir) {
     visit(tree.rootNode);
     tree.delete();
   }
-  const counts = new Map();
-  for (const t of targets) counts.set(t.target, (counts.get(t.target) ?? 0) + 1);
-  for (const t of targets) t.ambiguous = counts.get(t.target) > 1;
-  return targets;
+  return markAmbiguous(targets);
 }
 
 /**
@@ -128,12 +108,11 @@ export function cargoVersion() {
   return execFileSync('cargo', ['--version'], { encoding: 'utf8' }).trim();
 }
 
-export class RsOracle {
+export class RsOracle extends CopyOracle {
   constructor(name, dir) {
-    this.copy = path.join(os.tmpdir(), `scout-rnd-cargo-${name}-${process.pid}`);
-    rmSync(this.copy, { recursive: true, force: true });
-    cpSync(dir, this.copy, { recursive: true, filter: (s) => !/[\\/](\.git|\.scout|target)$/.test(s) });
+    super('cargo', name, dir, /[\\/](\.git|\.scout|target)$/);
     this.target = path.join(this.copy, '..', `${path.basename(this.copy)}-target`);
+    this.beside.push(this.target);
     // The crate: the directory of the Cargo.toml nearest to the corpus root.
     const find = (d) => { if (readdirSync(d).includes('Cargo.toml')) return d; for (const e of readdirSync(d, { withFileTypes: true })) if (e.isDirectory() && !e.name.startsWith('.')) { const f = find(path.join(d, e.name)); if (f) return f; } return null; };
     this.crate = find(this.copy);
@@ -157,32 +136,4 @@ export class RsOracle {
     if (!compiled) throw new Error(`cargo check did not run: ${r.stderr.split('\n').find((l) => l.startsWith('error')) ?? r.stderr.slice(0, 200)}`);
     return out;
   }
-
-  run(t) {
-    const t0 = performance.now();
-    const file = path.join(this.copy, t.file);
-    const text = readFileSync(file, 'utf8');
-    const [e] = t.edits;
-    writeFileSync(file, text.slice(0, e.pos) + e.insert + text.slice(e.pos));
-    let diags;
-    try { diags = this.check(); } finally { writeFileSync(file, text); }
-    // The inserted variant's own line and columns (1-based, characters; the edit is ASCII).
-    const before = text.slice(0, e.pos);
-    const editLine = before.split('\n').length;
-    const editCol = [...before.slice(before.lastIndexOf('\n') + 1)].length + 1;
-    const onEdit = (d) => d.file === t.file && d.line === editLine && d.column >= editCol && d.column < editCol + e.insert.length;
-    const left = new Map();
-    const key = (d) => `${d.file}|${d.line}|${d.code}`;
-    for (const d of this.baseline) left.set(key(d), (left.get(key(d)) ?? 0) + 1);
-    const errorSites = [];
-    for (const d of diags) {
-      if (onEdit(d)) continue;
-      const n = left.get(key(d)) ?? 0;
-      if (n > 0) { left.set(key(d), n - 1); continue; }
-      errorSites.push({ ...d, unit: undefined });
-    }
-    return { target: t.target, file: t.file, line: t.line, kind: t.kind, variants: t.variants, edit: e.insert.trim(), ms: Math.round(performance.now() - t0), errorSites };
-  }
-
-  dispose() { rmSync(this.copy, { recursive: true, force: true }); rmSync(this.target, { recursive: true, force: true }); }
 }
