@@ -16,6 +16,8 @@ export interface AskFlags {
   budget?: string;
   scorer?: string;
   trace?: string;
+  /** Every pointer, not only the first page (about 2,000 tokens). */
+  all?: boolean;
 }
 
 export const DEMO_QUESTION = 'what breaks if I add a variant to `LLMKind`?';
@@ -43,6 +45,7 @@ export async function runAsk(root: string, question: string, flags: AskFlags, on
       ...(flags.scorer !== undefined ? { scorer: flags.scorer } : {}),
       tags: flags.tags?.flatMap((t) => t.split(',')).filter(Boolean) ?? null,
       budget: budget ?? null,
+      ...(flags.all ? { maxPointers: Number.POSITIVE_INFINITY } : {}),
       ...(onProgress ? { onProgress: (e: { message: string }) => onProgress(e.message) } : {}),
     });
     answer.meta.freshness = freshness;

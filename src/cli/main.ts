@@ -20,7 +20,7 @@ Usage:
   scout search "<query>" [--repo DIR] [--mode M] [--limit N] [--exhaustive] [--cursor C] [filters] [--json]
   scout search --queries-file F [...]          one query per line, one JSON object per line, one process
   scout symbol NAME [--role R] [--kind K] [--include-context] [--limit N] [--json]
-  scout ask "<question>" [--repo DIR] [--tags a,b] [--budget N] [--scorer heuristic|llm|mock] [--json] [--trace FILE.html]
+  scout ask "<question>" [--repo DIR] [--tags a,b] [--budget N] [--scorer heuristic|llm|mock] [--json] [--all] [--trace FILE.html]
   scout demo [--json] [--trace FILE.html]        ask "what breaks if I add a variant to LLMKind?" on the bundled example
   scout gen-training N [--repo DIR] [--out FILE]  explorations over N generated questions as fine-tuning JSONL
   scout facts  FILE [--json]                     print the facts extracted from one file (debugging)
@@ -88,6 +88,7 @@ async function main(argv: string[]): Promise<number> {
         budget: { type: 'string' },
         scorer: { type: 'string' },
         trace: { type: 'string' },
+        all: { type: 'boolean' },
         out: { type: 'string' },
         mcp: { type: 'boolean' },
         http: { type: 'string' },

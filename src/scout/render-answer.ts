@@ -25,7 +25,7 @@ export function renderAnswer(view: AnswerView): string {
   }
   for (const g of view.by_file ?? []) out.push(`- ${g.file}: lines ${g.lines.join(', ')}`);
   const omitted = view.meta.pointers_omitted ?? 0;
-  if (omitted > 0) out.push(`  … ${omitted} more lower-ranked place(s) (see --json or --trace)`);
+  if (omitted > 0) out.push(`  … ${omitted} more lower-ranked place(s) (\`scout ask … --all\` lists every one)`);
   if (view.ignored.total > 0) {
     const examples = view.ignored.examples.length > 0 ? `; e.g. ${view.ignored.examples.join('; ')}` : '';
     out.push('', `Safely ignored (${view.ignored.total}): ${Object.entries(view.ignored.by_role).map(([r, n]) => `${n} ${r}`).join(', ')}${examples}`);
