@@ -4,7 +4,7 @@
  * and, for the end-to-end tests, a fixture committed to git and `scout ask --json` run on it by the built CLI.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -38,6 +38,14 @@ export function fixtureForTests(fixture: string, prefix: string, options: { sub?
     if (repo.tmp) rmSync(repo.tmp, { recursive: true, force: true });
   });
   return repo;
+}
+
+/** Write `files` (relative path -> text) below `dir`, making their directories. */
+export function writeFiles(dir: string, files: Record<string, string>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
 }
 
 /** The 1-based line of `file` (below `dir`) holding `needle`. */

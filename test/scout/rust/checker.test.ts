@@ -17,7 +17,7 @@ import { findCrate } from '../../../src/scout/rust/crate.js';
 import { cargoFailure } from '../../../src/scout/rust/run-cargo.js';
 import { newRustErrors } from '../../../src/scout/rust/diagnostic-diff.js';
 import { enumVariantEdit } from '../../../src/scout/rust/variant-edit.js';
-import { addVariantAt, checked, fixtureForTests, expectInsertions, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
+import { addVariantAt, checked, expectInsertions, fixtureForTests, lineOf, sites, statListing, writeFiles } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-rust');
@@ -137,15 +137,13 @@ describe('Rust checker (cargo): add a variant', () => {
 
   it('a workspace: the enum of one member breaks a match in another member', async () => {
     const ws = path.join(repo.tmp, 'ws');
-    const write = (rel: string, text: string) => {
-      mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
-      writeFileSync(path.join(ws, rel), text);
-    };
-    write('Cargo.toml', '[workspace]\nmembers = ["core", "app"]\n');
-    write('core/Cargo.toml', '[package]\nname = "core-kinds"\nversion = "0.1.0"\nedition = "2021"\n');
-    write('core/src/lib.rs', 'pub enum Kind {\n    A,\n    B,\n}\n');
-    write('app/Cargo.toml', '[package]\nname = "app"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\ncore-kinds = { path = "../core" }\n');
-    write('app/src/main.rs', 'use core_kinds::Kind;\n\nfn name(k: Kind) -> &\'static str {\n    match k {\n        Kind::A => "a",\n        Kind::B => "b",\n    }\n}\n\nfn main() {\n    println!("{}", name(Kind::A));\n}\n');
+    writeFiles(ws, {
+      'Cargo.toml': '[workspace]\nmembers = ["core", "app"]\n',
+      'core/Cargo.toml': '[package]\nname = "core-kinds"\nversion = "0.1.0"\nedition = "2021"\n',
+      'core/src/lib.rs': 'pub enum Kind {\n    A,\n    B,\n}\n',
+      'app/Cargo.toml': '[package]\nname = "app"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\ncore-kinds = { path = "../core" }\n',
+      'app/src/main.rs': 'use core_kinds::Kind;\n\nfn name(k: Kind) -> &\'static str {\n    match k {\n        Kind::A => "a",\n        Kind::B => "b",\n    }\n}\n\nfn main() {\n    println!("{}", name(Kind::A));\n}\n',
+    });
     const check = checked(await addVariant('Kind', 'core/src/lib.rs', 'pub enum Kind', { dir: ws }));
     expect(sites(check)).toEqual(['app/src/main.rs:4 E0004 function name']);
     expect(check.notes[0]).toMatch(/--workspace on a shadow copy of the repository root/);

@@ -15,7 +15,7 @@ import type { CheckOutcome } from '../../../src/scout/verify/checker.js';
 import type { DeclarationEdit } from '../../../src/scout/verify/insertion.js';
 import type { MappedError } from '../../../src/scout/verify/mapped-error.js';
 import { listShadowTree } from '../../../src/scout/verify/shadow-tree.js';
-import { checked, sites } from '../../helpers/checker-tests.js';
+import { checked, sites, writeFiles } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 type Toy = { dir: string };
@@ -98,15 +98,13 @@ let hash: string;
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'scout-template-'));
   root = path.join(tmp, 'repo');
-  const write = (rel: string, text: string): void => {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  };
-  write('toy.project', '');
-  // The enum and, on its own line after the insertion point, a match that already missed B: not new, mapped back.
-  write('kinds.toy', 'enum Kind { A B } match Kind { A }\nenum Mode { X }\nenum Quiet { Q }\n');
-  write('use.toy', 'fn label\n  match Kind { A B }\nfn other\n  match Mode { X }\n');
-  write('wïde/wide.toy', 'fn wide\n  😀 match Kind { A B }\n');
+  writeFiles(root, {
+    'toy.project': '',
+    // The enum and, on its line after the insertion point, a match that already missed B: not new, mapped back.
+    'kinds.toy': 'enum Kind { A B } match Kind { A }\nenum Mode { X }\nenum Quiet { Q }\n',
+    'use.toy': 'fn label\n  match Kind { A B }\nfn other\n  match Mode { X }\n',
+    'wïde/wide.toy': 'fn wide\n  😀 match Kind { A B }\n',
+  });
   hash = treeHash(root);
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
