@@ -37,10 +37,17 @@ export interface EnumerationShape {
   members: number;
   /** The place has a default branch (`default:`, `else`, `case _`, `.get(x, fallback)`). */
   hasDefault: boolean;
+  /** The place branches on the members (a comparison, an if chain, a switch), rather than holding or passing a value. */
+  dispatch: boolean;
 }
 
-/** An enumeration's risk: every member and no default is high; a partial one or one with a default is medium. */
+/**
+ * An enumeration's risk: every member and no default is high; a partial one or one with a default is
+ * medium; one member alone is medium where code branches on it (a partial dispatch), low where the value
+ * only passes through (an argument, an entry).
+ */
 export function enumerationRisk(shape: EnumerationShape): RiskLevel {
+  if (shape.listed < 2 && shape.members > 1) return shape.dispatch ? 'medium' : 'low';
   return shape.listed >= shape.members && !shape.hasDefault ? 'high' : 'medium';
 }
 

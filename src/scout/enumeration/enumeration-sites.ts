@@ -40,6 +40,9 @@ export interface Enumeration {
   ms: number;
 }
 
+/** Shapes that branch on the members. */
+const DISPATCH_SHAPES: ReadonlySet<string> = new Set(['comparison', 'if/elif chain', 'switch/match arms']);
+
 /** Files larger than this are not read for mentions (generated data, bundles). */
 const MAX_FILE_BYTES = 1_000_000;
 
@@ -86,7 +89,7 @@ function siteOf(file: string, lines: readonly string[], block: Block, set: Membe
   if (!block.strong && listed < 2) return null;
   const members = set.members.length;
   const mirror = block.strong ? null : block.valuesOnly ? 'value' : 'name';
-  const risk: RiskLevel = listed >= 2 ? enumerationRisk({ listed, members, hasDefault: block.hasDefault }) : 'low';
+  const risk: RiskLevel = enumerationRisk({ listed, members, hasDefault: block.hasDefault, dispatch: DISPATCH_SHAPES.has(block.shape) });
   return {
     file,
     lines: block.lines,

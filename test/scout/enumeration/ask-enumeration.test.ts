@@ -68,9 +68,10 @@ describe('enumeration sites (TypeScript enum)', () => {
     expect(partial?.what).toContain('(not `Published`)');
   });
 
-  it('a use of one member is low, after the enumerations', () => {
+  it('a comparison with one member is medium (a partial dispatch), listed after the enumerations', () => {
     const single = at(answer, 'src/labels.ts:14');
-    expect(single?.risk).toBe('low');
+    expect(single).toMatchObject({ risk: 'medium', lists: { members: 1, of: 3 } });
+    expect(single?.what).toMatch(/^comparison naming one member of `Status`/);
     const order = answer.pointers.map((p) => p.location);
     expect(order.indexOf('src/labels.ts:14')).toBeGreaterThan(order.indexOf('src/labels.ts:11'));
   });

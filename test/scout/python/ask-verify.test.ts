@@ -74,8 +74,12 @@ describe('ask + verify (Python, pyright)', () => {
     const answer = await ask('what breaks if I add a variant to `Mode`?');
     expect(answer.meta.verified_by).toMatchObject({ checker: 'pyright', errors: 1 });
     const high = answer.pointers.filter((p) => p.risk === 'high');
-    expect(high.map((p) => p.location)).toEqual(['app/use_modes.py:5']);
-    expect(high[0]?.action).toMatch(/key/);
+    // The break pyright verifies, then a dict that lists every member without a default: it compiles, and
+    // it is where the new member must be added (the risk rule's other high).
+    expect(high.map((p) => p.location)).toEqual(['app/use_modes.py:5', 'app/modes.py:16']);
+    expect(high[0]).toMatchObject({ verified: true, action: expect.stringMatching(/key/) });
+    expect(high[1]).toMatchObject({ lists: { members: 2, of: 2, default: false }, action: 'add the new member here' });
+    expect(high[1]?.verified).toBeUndefined();
   });
 
   it('a Literal-annotated attribute (`Job.priority`)', async () => {
