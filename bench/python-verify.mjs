@@ -139,7 +139,7 @@ function report() {
     '- **before** (90f0451): two `pyright` CLI processes per question (edited shadow, then the baseline of the files with errors), even in the MCP server.',
     '- **after**: one `pyright-langserver --stdio` per repository over a kept shadow copy, pull diagnostics, the edit an in-memory overlay (src/scout/python/pyright-server.ts); the CLI runner is still there (`runner: \'cli\'`) and measured again for the cold comparison.',
     '',
-    `Same answers: ${sameAnswers ? 'yes' : 'NO'}: the errors found by the warm server are the CLI runner's on every target (files, lines and codes; test/scout/verify/python-warm.test.ts compares the full answers on the fixture).`,
+    `Same answers: ${sameAnswers ? 'yes' : 'NO'}: the errors found by the warm server are the CLI runner's on every target (files, lines and codes; test/scout/python/warm.test.ts compares the full answers on the fixture).`,
     '',
     '## The checker alone (verification time, ms of `addVariant`)',
     '',
