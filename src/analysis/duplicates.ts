@@ -148,9 +148,10 @@ export function shingleFunctions(functions: FunctionText[]): ShingledFunction[] 
 /**
  * Shingled functions per open database, reused while the index is unchanged: a server
  * answers validate_symbol for one definition after another, and reading and shingling
- * every function is most of the cost of each answer. The index has changed when
- * `PRAGMA data_version` moved (a commit through another connection) or `total_changes()`
- * did (a write through this one). One entry per database, for the last options used.
+ * every function is most of the cost of each answer. The index has changed when its
+ * change version moved (index/read/meta.ts changeVersion: the data version after a commit
+ * through another connection, the change count after a write through this one). One entry
+ * per database, for the last options used.
  */
 const shingled = new WeakMap<IndexDb, { key: string; functions: ShingledFunction[] }>();
 
