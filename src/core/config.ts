@@ -44,6 +44,8 @@ export interface ScoutConfig {
     llmTimeoutMs: number;
     /** Milliseconds the language's checker may take to verify a change question (0: no verification). */
     verifyTimeoutMs: number;
+    /** "Add a variant" answers list the places that enumerate the type's members (false: only the exploration and the checker). */
+    enumerationSites: boolean;
   };
   /** Optional vector search. BM25 works without it. */
   embeddings: {
@@ -105,6 +107,7 @@ export const DEFAULT_CONFIG: ScoutConfig = {
     llmApiKeyEnv: 'OPENAI_API_KEY',
     llmTimeoutMs: 20_000,
     verifyTimeoutMs: 18_000,
+    enumerationSites: true,
   },
   embeddings: {
     provider: 'embedded',
