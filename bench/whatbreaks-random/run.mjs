@@ -137,6 +137,15 @@ async function warmAnswers(dir, targets, sitesOf) {
 }
 
 // --- main ---------------------------------------------------------------------------------------------
+/** The corpus's scout.config.json: the --scout-config options with `scout` overrides on top; none at all when both are empty. */
+function writeScoutConfig(dir, scout) {
+  const extra = opt('--scout-config') ? JSON.parse(opt('--scout-config')) : {};
+  const merged = { ...extra, scout: { ...(extra.scout ?? {}), ...scout } };
+  if (Object.keys(merged.scout).length === 0) delete merged.scout;
+  if (Object.keys(merged).length === 0) rmSync(path.join(dir, 'scout.config.json'), { force: true });
+  else writeFileSync(path.join(dir, 'scout.config.json'), JSON.stringify(merged));
+}
+
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   // The targets of the corpora run; a Rust name that is a common word (`Position`, `Class`) and was in src/
@@ -146,7 +155,9 @@ if (isMain) {
   const leaks = namesInProductCode(checked).filter((l) => !known.has(l));
   if (leaks.length) { console.error(`target names found in src/ (a benchmark that can be tuned to):\n  ${leaks.join('\n  ')}`); process.exit(1); }
   log(`no drawn target name in src/ (${checked.length} names checked${known.size ? `; ${known.size} Rust/Haskell collisions recorded at the draw let through` : ''})`);
-  const rowsDir = path.join(cacheDir, 'rows');
+  // --scout-config '{"scout":{…}}' runs every pass with these options (e.g. the enumeration step off), its
+  // rows kept apart under cache/rows-<--tag>.
+  const rowsDir = path.join(cacheDir, opt('--tag') ? `rows-${opt('--tag')}` : 'rows');
   mkdirSync(rowsDir, { recursive: true });
   const revision = scoutRevision();
   for (const name of Object.keys(corpora)) {
@@ -162,7 +173,7 @@ if (isMain) {
       const have = targets.filter((t) => existsSync(rowFile(t)));
       if (!have.length) continue;
       const cached = new Map(have.map((t) => [t.target, JSON.parse(readFileSync(rowFile(t), 'utf8'))]));
-      rmSync(path.join(dir, 'scout.config.json'), { force: true });
+      writeScoutConfig(dir, {});
       const warm = await warmAnswers(dir, have, (t) => cached.get(t.target).sites);
       for (const [k, w] of warm) {
         const row = cached.get(k);
@@ -178,7 +189,7 @@ if (isMain) {
     const unitOf = lang === 'ts' ? unitFinder(dir) : () => undefined;
     let project; let service;
     if (lang === 'ts') { project = loadProject(dir); service = createLanguageService(project); service.getProgram(); }
-    rmSync(path.join(dir, 'scout.config.json'), { force: true });
+    writeScoutConfig(dir, {});
     const ti = performance.now();
     const idx = spawnSync(process.execPath, [cli, 'index', '--repo', dir, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: 900_000 });
     log(`${name}: index ${idx.status === 0 ? 'ok' : `failed ${idx.status}`} in ${((performance.now() - ti) / 1000).toFixed(1)} s`);
@@ -199,7 +210,7 @@ if (isMain) {
       for (const [k, w] of warm) rows.get(k).warm = w;
       log(`${name}: warm pass done`);
     }
-    writeFileSync(path.join(dir, 'scout.config.json'), JSON.stringify({ scout: { verifyTimeoutMs: 0 } }));
+    writeScoutConfig(dir, { verifyTimeoutMs: 0 });
     try {
       for (const t of todo) {
         const row = rows.get(t.target);
