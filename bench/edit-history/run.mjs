@@ -1,0 +1,177 @@
+// Runner of the edit-history benchmark: for each instance, materialize the parent commit, ask scout
+// "what breaks if I add a variant to `Type`?" and run `rg -n -w Type`, and grade the pointers against the
+// places the commit edited (see README.md). Rows are cached in rows/<split>.jsonl, keyed by instance and answer.
+//
+//   node bench/edit-history/run.mjs [--split heldout|tuning|all] [--repo name] [--limit N] [--only scout|rg] [--fresh] [--id ID]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mirrorOf } from './corpora.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+const args = process.argv.slice(2);
+const opt = (k, d) => { const i = args.indexOf(`--${k}`); return i >= 0 ? args[i + 1] : d; };
+const SPLIT = opt('split', 'heldout');
+const REPO = opt('repo', null);
+const LIMIT = Number(opt('limit', '0')) || Infinity;
+const ONLY = opt('only', null);
+const ID = opt('id', null);
+const FRESH = args.includes('--fresh');
+const SCOUT = process.env.SCOUT_CLI ?? path.join(repoRoot, 'dist/cli/main.js');
+const ASK_TIMEOUT = Number(process.env.ASK_TIMEOUT_MS ?? 180_000);
+const WORK = path.join(repoRoot, 'bench/corpus/edit-history');
+const ROWS = path.join(here, 'rows');
+
+export const question = (type) => `what breaks if I add a variant to \`${type}\`?`;
+
+// ------------------------------------------------------------------ grading (shared with report.mjs)
+
+/** `file:line` → { file, line } (the file may itself contain ':'). */
+export function parseLocation(loc, root) {
+  const m = /^(.*):(\d+)(?::\d+)?$/.exec(String(loc));
+  if (!m) return null;
+  let file = m[1];
+  if (root && path.isAbsolute(file)) file = path.relative(root, file);
+  return { file: file.replace(/^\.\//, ''), line: Number(m[2]) };
+}
+
+const atDeclaration = (inst, file, line) => file === inst.declaration.file && line >= inst.declaration.line && line <= inst.declaration.endLine;
+/** The truth places, without any that overlaps the declaration itself. */
+export function truthPlaces(inst) {
+  return inst.places.filter((p) => !(p.file === inst.declaration.file && p.startLine <= inst.declaration.endLine && p.endLine >= inst.declaration.line));
+}
+const hitsPlace = (p, file, line) => file === p.file && line >= p.startLine - 3 && line <= p.endLine + 3;
+
+/** pointers: [{ file, lines: number[], risk }]. Returns per-place hits and the high pointers' hits. */
+export function grade(inst, pointers) {
+  const places = truthPlaces(inst);
+  const kept = pointers.map((p) => ({ ...p, lines: p.lines.filter((l) => !atDeclaration(inst, p.file, l)) })).filter((p) => p.lines.length > 0);
+  const placeHits = places.map((pl) => kept.some((p) => p.lines.some((l) => hitsPlace(pl, p.file, l))));
+  const high = kept.filter((p) => p.risk === 'high');
+  const highHits = high.filter((p) => p.lines.some((l) => places.some((pl) => hitsPlace(pl, p.file, l)))).length;
+  return { placeHits, high: high.length, highHits, pointers: kept.length };
+}
+
+// ------------------------------------------------------------------ work dirs
+
+function sh(cmd, argv, opts = {}) {
+  return execFileSync(cmd, argv, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+}
+
+function checkout(repo, commit) {
+  const dir = path.join(WORK, repo);
+  if (!existsSync(path.join(dir, '.git'))) {
+    mkdirSync(WORK, { recursive: true });
+    sh('git', ['clone', '-q', '--shared', '--no-checkout', mirrorOf(repo), dir]);
+  }
+  sh('git', ['-C', dir, 'checkout', '-q', '-f', '--detach', commit]);
+  sh('git', ['-C', dir, 'clean', '-q', '-ffdx', '-e', '.scout']);
+  return dir;
+}
+
+// ------------------------------------------------------------------ answers
+
+let render = null;
+async function renderText(answer) {
+  if (render === null) {
+    try { render = (await import(path.join(repoRoot, 'dist/scout/render-answer.js'))).renderAnswer; } catch { render = false; }
+  }
+  if (!render) return null;
+  try { return render(answer); } catch { return null; }
+}
+
+async function runScout(inst, dir) {
+  const env = { ...process.env, SCOUT_WATCH_DAEMON: '0' };
+  const t0 = Date.now();
+  const idx = spawnSync('node', [SCOUT, 'index', '--repo', dir, '--json'], { encoding: 'utf8', env, maxBuffer: 1 << 28, timeout: 600_000 });
+  const indexMs = Date.now() - t0;
+  if (idx.status !== 0) return { error: `index exit ${idx.status}: ${(idx.stderr || '').slice(-400)}`, indexMs };
+  const t1 = Date.now();
+  const r = spawnSync('node', [SCOUT, 'ask', question(inst.type), '--repo', dir, '--json'], { encoding: 'utf8', env, cwd: dir, maxBuffer: 1 << 28, timeout: ASK_TIMEOUT });
+  const ms = Date.now() - t1;
+  if (r.status !== 0) return { error: `ask exit ${r.status}${r.signal ? ` ${r.signal}` : ''}: ${(r.stderr || '').slice(-400)}`, ms, indexMs };
+  let answer;
+  try { answer = JSON.parse(r.stdout); } catch { return { error: `bad JSON: ${r.stdout.slice(0, 200)}`, ms, indexMs }; }
+  const text = await renderText(answer);
+  const pointers = (answer.pointers ?? []).map((p) => {
+    const loc = parseLocation(p.location, dir);
+    return loc ? { file: loc.file, lines: [loc.line, ...(p.also ?? [])], risk: p.risk, lists: p.lists ?? null, verified: p.verified ?? false } : null;
+  }).filter(Boolean);
+  const byFile = (answer.by_file ?? []).flatMap((g) => ({ file: g.file, lines: g.lines, risk: 'low' }));
+  return {
+    ms, indexMs,
+    tokens: Math.round((text ?? JSON.stringify(answer)).length / 4), tokensOf: text ? 'text' : 'json',
+    pointers: [...pointers, ...byFile],
+    omitted: answer.meta?.pointers_omitted ?? 0,
+    nextCursor: answer.next_cursor ?? null,
+    interpretation: answer.meta?.interpretation ?? null,
+    enumeration: answer.meta?.enumeration ?? null,
+    verifiedBy: answer.meta?.verified_by ? answer.meta.verified_by.checker : null,
+    notes: (answer.meta?.notes ?? []).slice(0, 4),
+  };
+}
+
+function runRg(inst, dir) {
+  const t0 = Date.now();
+  const r = spawnSync('rg', ['-n', '-w', '--no-heading', '--with-filename', '-g', '!.scout', '-g', '!.git', '--', inst.type, '.'], { encoding: 'utf8', cwd: dir, maxBuffer: 1 << 28 });
+  const ms = Date.now() - t0;
+  const lines = (r.stdout || '').split('\n').filter(Boolean);
+  const byFile = new Map();
+  for (const l of lines) {
+    const m = /^(.*?):(\d+):/.exec(l);
+    if (!m) continue;
+    const f = m[1].replace(/^\.\//, '');
+    if (!byFile.has(f)) byFile.set(f, []);
+    byFile.get(f).push(Number(m[2]));
+  }
+  // Every line is a pointer, rated high.
+  const pointers = [...byFile].flatMap(([file, ls]) => ls.map((line) => ({ file, lines: [line], risk: 'high' })));
+  return { ms, tokens: Math.round((r.stdout || '').length / 4), tokensOf: 'text', pointers, omitted: 0 };
+}
+
+// ------------------------------------------------------------------ main
+
+async function main() {
+  const instances = JSON.parse(readFileSync(path.join(here, 'instances.json'), 'utf8'));
+  let todo = instances.filter((i) => (SPLIT === 'all' || i.split === SPLIT) && (!REPO || i.repo === REPO) && (!ID || i.id === ID));
+  todo.sort((a, b) => a.repo.localeCompare(b.repo) || a.date.localeCompare(b.date));
+  mkdirSync(ROWS, { recursive: true });
+  const kinds = ONLY ? [ONLY] : ['scout', 'rg'];
+  const done = new Set();
+  for (const split of ['heldout', 'tuning']) {
+    const f = path.join(ROWS, `${split}.jsonl`);
+    if (FRESH && existsSync(f)) {
+      const keep = readFileSync(f, 'utf8').split('\n').filter(Boolean).filter((l) => { const r = JSON.parse(l); return !todo.some((i) => i.id === r.id && kinds.includes(r.answer)); });
+      writeFileSync(f, keep.map((l) => l + '\n').join(''));
+    }
+    if (existsSync(f)) for (const l of readFileSync(f, 'utf8').split('\n').filter(Boolean)) { const r = JSON.parse(l); done.add(`${r.id}:${r.answer}`); }
+  }
+  todo = todo.filter((i) => kinds.some((k) => !done.has(`${i.id}:${k}`))).slice(0, LIMIT);
+  console.error(`${todo.length} instance(s) to run (${kinds.join(', ')})`);
+  let n = 0;
+  for (const inst of todo) {
+    n++;
+    let dir;
+    try { dir = checkout(inst.repo, inst.parent); } catch (e) { console.error(`checkout ${inst.id}: ${e.message}`); continue; }
+    for (const kind of kinds) {
+      if (done.has(`${inst.id}:${kind}`)) continue;
+      const res = kind === 'scout' ? await runScout(inst, dir) : runRg(inst, dir);
+      const g = res.pointers ? grade(inst, res.pointers) : null;
+      const row = {
+        id: inst.id, answer: kind, split: inst.split, repo: inst.repo, language: inst.language, type: inst.type, kind: inst.kind,
+        at: new Date().toISOString(), ...res,
+        ...(g ?? {}),
+        pointers: kind === 'rg' ? undefined : res.pointers,
+        rgLines: kind === 'rg' ? res.pointers.length : undefined,
+      };
+      appendFileSync(path.join(ROWS, `${inst.split}.jsonl`), JSON.stringify(row) + '\n');
+      const places = truthPlaces(inst);
+      const code = places.map((p, i) => (!p.doc ? g?.placeHits[i] : null)).filter((x) => x !== null);
+      console.error(`[${n}/${todo.length}] ${inst.id} ${kind}: ${res.error ? `ERROR ${res.error.slice(0, 200)}` : `${code.filter(Boolean).length}/${code.length} code places, high ${g.highHits}/${g.high}, ${res.pointers.length} pointers, ${res.ms} ms${res.indexMs ? ` (index ${res.indexMs} ms)` : ''}, ${res.tokens} tok`}`);
+    }
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
