@@ -4,7 +4,7 @@
 //
 //   node bench/edit-history/run.mjs [--split heldout|tuning|all] [--repo name] [--limit N] [--only scout|rg] [--fresh] [--id ID]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mirrorOf } from './corpora.mjs';
@@ -60,14 +60,41 @@ function sh(cmd, argv, opts = {}) {
   return execFileSync(cmd, argv, { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
 }
 
+// Materialize a commit's source and text files into bench/corpus/edit-history/<repo> from the bare mirror,
+// incrementally (a manifest of blob ids beside the folder). Not `git checkout`: mirrors may lack their largest
+// blobs (fonts, images), which a checkout refuses; files larger than 1 MB, binaries and symlinks are skipped.
+const KEEP_EXT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|json|md|mdx|rst|txt|toml|cfg|ini|ya?ml|html|css|scss|vue|svelte|graphql|sql|sh)$/i;
 function checkout(repo, commit) {
   const dir = path.join(WORK, repo);
-  if (!existsSync(path.join(dir, '.git'))) {
-    mkdirSync(WORK, { recursive: true });
-    sh('git', ['clone', '-q', '--shared', '--no-checkout', mirrorOf(repo), dir]);
+  const manifestPath = path.join(WORK, `${repo}.manifest.json`);
+  mkdirSync(dir, { recursive: true });
+  const before = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  const git = mirrorOf(repo);
+  const after = {};
+  for (const e of sh('git', ['--git-dir', git, 'ls-tree', '-r', '-l', '-z', commit]).split('\0')) {
+    const m = /^(\d+) blob ([0-9a-f]+)\s+(\d+|-)\t(.*)$/s.exec(e);
+    if (!m || m[1] === '120000' || Number(m[3]) > 1_000_000 || !KEEP_EXT.test(m[4])) continue;
+    after[m[4]] = m[2];
   }
-  sh('git', ['-C', dir, 'checkout', '-q', '-f', '--detach', commit]);
-  sh('git', ['-C', dir, 'clean', '-q', '-ffdx', '-e', '.scout']);
+  for (const [f, sha] of Object.entries(before)) if (after[f] !== sha) rmSync(path.join(dir, f), { force: true });
+  const want = Object.entries(after).filter(([f, sha]) => before[f] !== sha);
+  for (let i = 0; i < want.length; i += 500) {
+    const chunk = want.slice(i, i + 500);
+    const buf = execFileSync('git', ['--git-dir', git, 'cat-file', '--batch'], { input: chunk.map(([, sha]) => sha).join('\n') + '\n', maxBuffer: 1 << 30 });
+    let pos = 0, k = 0;
+    while (pos < buf.length && k < chunk.length) {
+      const nl = buf.indexOf(10, pos);
+      const [, type, size] = buf.subarray(pos, nl).toString().split(' ');
+      const [file] = chunk[k++];
+      if (type !== 'blob') { pos = nl + 1; delete after[file]; continue; }
+      const n = Number(size);
+      const dest = path.join(dir, file);
+      mkdirSync(path.dirname(dest), { recursive: true });
+      writeFileSync(dest, buf.subarray(nl + 1, nl + 1 + n));
+      pos = nl + 1 + n + 1;
+    }
+  }
+  writeFileSync(manifestPath, JSON.stringify(after));
   return dir;
 }
 
@@ -165,6 +192,7 @@ async function main() {
         ...(g ?? {}),
         pointers: kind === 'rg' ? undefined : res.pointers,
         rgLines: kind === 'rg' ? res.pointers.length : undefined,
+        rgByFile: kind === 'rg' ? Object.fromEntries(res.pointers.reduce((m, p) => m.set(p.file, [...(m.get(p.file) ?? []), p.lines[0]]), new Map())) : undefined,
       };
       appendFileSync(path.join(ROWS, `${inst.split}.jsonl`), JSON.stringify(row) + '\n');
       const places = truthPlaces(inst);
