@@ -33,7 +33,7 @@ export function isDoc(p) {
 export function isDropped(p) {
   const base = p.split('/').pop();
   if (/^(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|poetry\.lock|uv\.lock|Pipfile\.lock|bun\.lockb|.*\.lock)$/i.test(base)) return 'generated';
-  if (/(^|\/)(dist|__snapshots__|node_modules)\//.test(p) || /\.(snap|min\.js|map)$/.test(p) || (/(^|\/)build\//.test(p) && /\.d\.ts$/.test(p))) return 'generated';
+  if (/(^|\/)(dist|__snapshots__|snapshots|node_modules)\//.test(p) || /\.(snap|shot|min\.js|map)$/.test(p) || (/(^|\/)build\//.test(p) && /\.d\.ts$/.test(p))) return 'generated';
   if (/^(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASE|RELEASES|RELEASE[-_]NOTES)([-_.].*)?$/i.test(base) || /(^|\/)(changes|CHANGES|changelog\.d|\.changeset|newsfragments|release-notes|changelog)\//i.test(p) || /changelog|release[-_]notes/i.test(base)) return 'changelog';
   return null;
 }
@@ -108,13 +108,27 @@ function readBlobs(gitDir, ids) {
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const wordRe = (w) => new RegExp(`(?<![\\w$])${esc(w)}(?![\\w$])`);
 const quotedRe = (v) => new RegExp(`(['"\`])${esc(v)}\\1`);
-/** Tests of a member's mention: its name as a word (enums, type unions), its value quoted (string values). */
+// Names that also read as keywords, builtins or common words: a bare-word match of them is not a mention.
+const COMMON = new Set(['never', 'any', 'unknown', 'void', 'null', 'undefined', 'string', 'number', 'boolean', 'bigint', 'symbol', 'object', 'function', 'default', 'none', 'None', 'True', 'False', 'Any', 'Object', 'String', 'Number', 'Boolean', 'Date', 'Array', 'Map', 'Set', 'Promise', 'Error', 'Function', 'Symbol', 'Type', 'List', 'Dict', 'Tuple', 'Optional', 'Union', 'Literal']);
+/**
+ * Tests of a member's mention. Enums: `.Member` (qualified), or the bare name when it cannot be a keyword or a
+ * common word (an upper-case letter, 3+ characters, not a builtin), or its string value quoted. Literal unions
+ * and Literal aliases: the value quoted, or (TypeScript) an identifier-like value of 4+ characters as an object
+ * key (`highlight: IS_HIGHLIGHT`). Unions of types: the member type's name as a word.
+ */
 function mentionTests(member, kind) {
   const tests = [];
   const literal = kind === 'literal-union' || kind === 'py-literal' || kind === 'tagged-union';
-  if (!literal) tests.push(wordRe(member.name));
-  if (member.value !== null && member.value !== undefined && !/^-?\d/.test(String(member.value)) && String(member.value).length > 0) tests.push(quotedRe(String(member.value)));
-  if (literal && /^-?\d/.test(String(member.value))) tests.push(wordRe(String(member.value)));
+  const name = String(member.name);
+  if (kind === 'union') tests.push(wordRe(name));
+  else if (!literal) {
+    tests.push(new RegExp(`\\.${esc(name)}(?![\\w$])`));
+    if (/[A-Z]/.test(name) && name.length >= 3 && !COMMON.has(name)) tests.push(wordRe(name));
+  }
+  const v = member.value === null || member.value === undefined ? null : String(member.value);
+  if (v !== null && v.length > 0 && !(member.valueIsNumber ?? /^-?\d/.test(v))) tests.push(quotedRe(v));
+  if (literal && v !== null && /^-?\d/.test(v)) tests.push(wordRe(v));
+  if ((kind === 'literal-union' || kind === 'tagged-union') && v !== null && /^[A-Za-z_$][\w$]{3,}$/.test(v) && !COMMON.has(v)) tests.push(new RegExp(`(?<![\\w$.'"])${esc(v)}\\??\\s*:(?!:)`));
   return tests;
 }
 const IMPORT_LINE = /^\s*(import\b|from\s+\S+\s+import\b|export\s*(\*|\{[^}]*\})\s*from\b|\}\s*from\s*['"])/;
