@@ -223,7 +223,13 @@ export class LspClient {
 
   notify(method: string, params: unknown): void {
     if (!this.alive) return;
-    void this.connection.sendNotification(method, params).catch(() => {});
+    // A server killed a moment ago closes the connection before \`alive\` turns false: the send then throws
+    // at once instead of rejecting. A notification to a dead server is dropped either way.
+    try {
+      void this.connection.sendNotification(method, params).catch(() => {});
+    } catch {
+      /* connection already closed */
+    }
   }
 
   /** shutdown + exit; kill the process when it has not exited after `graceMs`. */

@@ -4,8 +4,8 @@
  *   for a member of a literal union, the type's name for a member of a union of named types;
  * - `value`: an enum member's value written as a literal elsewhere (`'openai'` where the member is
  *   `OpenAI = 'openai'`): a mirror of the member;
- * - `name`: the member's bare name (`OpenAI`, or `"OpenAI"` as a string): a parallel declaration or a list
- *   of names. Weak alone (a common word), it counts only where other members are named too (see blocks.ts).
+ * - `name`: the member's bare name (`OpenAI`, `Other.OpenAI`, or `"OpenAI"` as a string): a parallel declaration,
+ *   a parallel namespace or a list of names. Weak alone (a common word), it counts only where other members are named too (see blocks.ts).
  * Language-neutral: `Type.Member` and `Type::Member` both name a member.
  */
 import type { MemberSet } from '../site-facts.js';
@@ -57,7 +57,7 @@ export function mentionMatcher(set: MemberSet): MentionMatcher {
     alternatives.push(`(['"\`])(${[...byLiteral.keys()].map(escape).join('|')})\\${groups.indexOf('quote') + 1}`);
   }
   if (byBare.size > 0) {
-    alternatives.push(`(?<![\\w$.'"\`])(${[...byBare.keys()].map(escape).join('|')})(?![\\w$'"\`])`);
+    alternatives.push(`(?<![\\w$'"\`])(${[...byBare.keys()].map(escape).join('|')})(?![\\w$'"\`])`);
     groups.push('bare');
   }
   if (alternatives.length === 0) return { find: () => [] };

@@ -116,7 +116,7 @@ function aliasBody(lines: readonly string[], start: number): { body: string; end
   let body = '';
   let depth = 0;
   for (let l = start; l < lines.length && l < start + 500; l++) {
-    const text = l === start ? head.slice(eq + 1) : (lines[l] ?? '');
+    const text = withoutLineComment(l === start ? head.slice(eq + 1) : (lines[l] ?? ''));
     for (const ch of text) {
       if ('{[(<'.includes(ch)) depth++;
       else if ('}])>'.includes(ch)) depth--;
@@ -124,11 +124,34 @@ function aliasBody(lines: readonly string[], start: number): { body: string; end
       body += ch;
     }
     body += '\n';
-    const next = (lines[l + 1] ?? '').trim();
+    const next = nextCodeLine(lines, l + 1);
     const open = /[|&=]\s*$/.test(body.trimEnd()) || body.trim() === '';
     if (depth <= 0 && !open && !/^[|&]/.test(next)) return { body, endLine: l };
   }
   return null;
+}
+
+/** The next line with code on it (blank and comment-only lines skipped), trimmed. */
+function nextCodeLine(lines: readonly string[], from: number): string {
+  for (let l = from; l < lines.length && l < from + 50; l++) {
+    const text = withoutLineComment(lines[l] ?? '').trim();
+    if (text !== '' && !text.startsWith('/*') && !text.startsWith('*')) return text;
+  }
+  return '';
+}
+
+/** A line without its `//` comment (a `//` inside a string is kept). */
+function withoutLineComment(line: string): string {
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = null;
+    } else if (ch === "'" || ch === '"' || ch === '`') quote = ch;
+    else if (ch === '/' && line[i + 1] === '/') return line.slice(0, i);
+  }
+  return line;
 }
 
 /** Split at `separator` outside brackets and strings. */
