@@ -207,7 +207,7 @@ async function mineRepo(name) {
         if (nw.kind === 'union' && mention.every((l) => added.some((a) => DEFINES(a.name).test(l)))) { dropped.definesMember++; continue; }
         const start = h.oldLen === 0 ? Math.max(1, h.oldStart) : h.oldStart;
         const end = h.oldLen === 0 ? h.oldStart + 1 : h.oldStart + h.oldLen - 1;
-        raw.push({ file: f.path, startLine: start, endLine: end, oldBlob: f.oldBlob });
+        raw.push({ file: f.path, startLine: start, endLine: end, oldBlob: f.oldBlob, typeMention: h.added.some((l) => wordRe(nw.name).test(l)) });
       }
     }
     // Merge places of the same file within 3 lines.
@@ -215,7 +215,7 @@ async function mineRepo(name) {
     const places = [];
     for (const p of raw) {
       const last = places[places.length - 1];
-      if (last && last.file === p.file && p.startLine <= last.endLine + 3) last.endLine = Math.max(last.endLine, p.endLine);
+      if (last && last.file === p.file && p.startLine <= last.endLine + 3) { last.endLine = Math.max(last.endLine, p.endLine); last.typeMention ||= p.typeMention; }
       else places.push({ ...p });
     }
     if (!places.some((p) => !isDoc(p.file))) continue;
@@ -227,11 +227,16 @@ async function mineRepo(name) {
   for (const x of instances) {
     const others = x.old.members;
     const otherTests = others.flatMap((m) => mentionTests(m, x.nw.kind));
-    const places = x.places.map((p) => {
+    let places = x.places.map((p) => {
       const lines = (pblobs.get(p.oldBlob) ?? '').split('\n');
       const around = lines.slice(Math.max(0, p.startLine - 1 - 3), p.endLine + 3).join('\n');
-      return { file: p.file, startLine: p.startLine, endLine: p.endLine, test: isTest(p.file), doc: isDoc(p.file), enumerates: otherTests.some((t) => t.test(around)) };
+      return { file: p.file, startLine: p.startLine, endLine: p.endLine, test: isTest(p.file), doc: isDoc(p.file), enumerates: otherTests.some((t) => t.test(around)), typeMention: p.typeMention };
     });
+    // Unions of types: the member type often exists before the commit and is used everywhere; only places that
+    // list other members or name the union itself are edits caused by the new member.
+    if (x.nw.kind === 'union') places = places.filter((p) => p.enumerates || p.typeMention);
+    if (!places.some((p) => !p.doc)) continue;
+    places = places.map(({ typeMention, ...p }) => p);
     const m0 = x.added[0];
     out.push({
       id: `${name}-${x.c.commit.slice(0, 10)}-${x.nw.name}`,
