@@ -8,6 +8,8 @@ import type { Pointer } from '../answer.js';
 import { RISK_LEVELS } from '../risk.js';
 import type { Enumeration, EnumerationSite } from './enumeration-sites.js';
 
+/** Past this many pointers, the low and medium sites of a file are grouped into one. */
+const MANY_POINTERS = 12;
 /** Missing members named in a pointer, at most. */
 const MISSING_SHOWN = 3;
 
@@ -36,11 +38,15 @@ export function enumerationPointers(enumeration: Enumeration, verified: readonly
     if ((verifiedLines.get(site.file) ?? []).some((l) => l >= start - 1 && l <= end + 1)) continue;
     kept.push(site);
   }
-  const groups = new Map<string, EnumerationSite[]>();
-  for (const site of kept) {
-    const key = `${site.file}|${site.shape}|${site.risk}|${site.mirror ?? ''}|${site.listed === site.members}`;
-    groups.set(key, [...(groups.get(key) ?? []), site]);
-  }
+  // Sites of one file, shape and risk are one pointer; when even those are many (a type named all over), the
+  // low and medium ones of a file are one pointer each, so the first page still reaches every file.
+  const group = (keyOf: (site: EnumerationSite) => string): Map<string, EnumerationSite[]> => {
+    const groups = new Map<string, EnumerationSite[]>();
+    for (const site of kept) groups.set(keyOf(site), [...(groups.get(keyOf(site)) ?? []), site]);
+    return groups;
+  };
+  let groups = group((s) => `${s.file}|${s.shape}|${s.risk}|${s.mirror ?? ''}|${s.listed === s.members}`);
+  if (groups.size > MANY_POINTERS) groups = group((s) => (s.risk === 'high' ? `${s.file}|${s.shape}|high|${s.mirror ?? ''}` : `${s.file}|${s.risk}`));
   const pointers = [...groups.values()].map((sites) => pointerOf(sites, type));
   const rank = (p: Pointer): number => RISK_LEVELS.indexOf(p.risk) * 10 - (p.lists ? p.lists.members / p.lists.of : 0);
   pointers.sort((a, b) => rank(a) - rank(b) || a.location.localeCompare(b.location, 'en', { numeric: true }));
@@ -50,6 +56,7 @@ export function enumerationPointers(enumeration: Enumeration, verified: readonly
 function pointerOf(sites: readonly EnumerationSite[], type: string): Pointer {
   const first = sites[0] as EnumerationSite;
   const lines = [...new Set(sites.flatMap((s) => s.lines))].sort((a, b) => a - b);
+  if (new Set(sites.map((s) => s.shape)).size > 1) return mixedPointerOf(sites, lines, type);
   const head = lines[0] ?? 0;
   const count = sites.length > 1 ? `${sites.length} ` : '';
   const shape = sites.length > 1 ? plural(first.shape) : first.shape;
@@ -77,6 +84,23 @@ function pointerOf(sites: readonly EnumerationSite[], type: string): Pointer {
       ...(all || first.listed < 2 ? {} : { missing: first.missing.slice(0, MISSING_SHOWN) }),
       ...(first.mirror ? { mirrors: first.mirror === 'value' ? ('values' as const) : ('names' as const) } : {}),
     },
+  };
+  if (lines.length > 1) pointer.also = lines.slice(1);
+  return pointer;
+}
+
+/** Sites of several shapes in one file, as one pointer: how many, which shapes, and the most any of them lists. */
+function mixedPointerOf(sites: readonly EnumerationSite[], lines: readonly number[], type: string): Pointer {
+  const first = sites[0] as EnumerationSite;
+  const widest = [...sites].sort((a, b) => b.listed - a.listed)[0] ?? first;
+  const shapes = [...new Set(sites.map((s) => plural(s.shape)))].slice(0, 3).join(', ');
+  const pointer: Pointer = {
+    location: `${first.file}:${lines[0] ?? 0}`,
+    what: `${sites.length} places naming members of \`${type}\` (${shapes}); the widest lists ${widest.listed} of ${widest.members}`,
+    risk: first.risk,
+    relevance: first.risk === 'medium' ? 4 : 3,
+    action: 'check whether the new member belongs in each',
+    lists: { members: widest.listed, of: widest.members, default: sites.some((s) => s.hasDefault) },
   };
   if (lines.length > 1) pointer.also = lines.slice(1);
   return pointer;
