@@ -7,11 +7,11 @@
 import type { Statement } from 'better-sqlite3';
 import type { IndexDb } from '../db.js';
 
-type Mode = 'rows' | 'pluck' | 'raw';
+type StatementShape = 'rows' | 'pluck' | 'raw';
 
 const caches = new WeakMap<IndexDb, Map<string, Statement>>();
 
-function cached(db: IndexDb, sql: string, mode: Mode): Statement {
+function cached(db: IndexDb, sql: string, mode: StatementShape): Statement {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
