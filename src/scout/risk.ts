@@ -39,16 +39,18 @@ export interface EnumerationShape {
   hasDefault: boolean;
   /** The place branches on the members (a comparison, an if chain, a switch), rather than holding or passing a value. */
   dispatch: boolean;
+  /** The place is prose (a comment or docstring listing the members): worth updating, never a break. */
+  prose: boolean;
 }
 
 /**
  * An enumeration's risk: every member and no default is high; a partial one or one with a default is
  * medium; one member alone is medium where code branches on it (a partial dispatch), low where the value
- * only passes through (an argument, an entry).
+ * only passes through (an argument, an entry). A comment or docstring that lists the members is medium at most.
  */
 export function enumerationRisk(shape: EnumerationShape): RiskLevel {
-  if (shape.listed < 2 && shape.members > 1) return shape.dispatch ? 'medium' : 'low';
-  return shape.listed >= shape.members && !shape.hasDefault ? 'high' : 'medium';
+  if (shape.listed < 2 && shape.members > 1) return shape.dispatch && !shape.prose ? 'medium' : 'low';
+  return shape.listed >= shape.members && !shape.hasDefault && !shape.prose ? 'high' : 'medium';
 }
 
 /**

@@ -16,8 +16,12 @@ export interface Block {
   strong: boolean;
   /** Only values of members are named (a mirror of their values). */
   valuesOnly: boolean;
+  /** Every mention is in a comment or a docstring (prose that lists the members, not code). */
+  prose: boolean;
   /** A default branch within the construct (`default:`, `else`, `case _`). */
   hasDefault: boolean;
+  /** 1-based line where the construct ends (its closing line, or the last line of its last arm). */
+  endLine: number;
   /** What the construct is, in words (`switch arms`, `map`, `if/elif chain`, `list`, `parametrized test`, `declaration`). */
   shape: string;
 }
@@ -33,13 +37,14 @@ const CONTINUES = /^\s*(?:case\b|default\b|else\b|elif\b|when\b|\||[}\])]|except
 const DEFAULT_BRANCH = /^\s*(?:default\s*:|else\s*:|else\s*\{|else\s*$|\}\s*else\s*(?:\{|$)|case\s+_\s*(?:if\b[^:]*)?:|_\s*=>|otherwise\b|case\s+default\b)/;
 
 export function blocksOf(lines: readonly string[], mentions: readonly Mention[]): Block[] {
+  const prose = proseLines(lines);
   const byLine = new Map<number, Mention[]>();
   for (const m of mentions) byLine.set(m.line, [...(byLine.get(m.line) ?? []), m]);
   const order = [...byLine.keys()].sort((a, b) => a - b);
   const blocks: Block[] = [];
   let current: { lines: number[]; indent: number } | null = null;
   const close = (): void => {
-    if (current) blocks.push(describe(lines, current.lines, current.indent, byLine));
+    if (current) blocks.push(describe(lines, current.lines, current.indent, byLine, prose));
     current = null;
   };
   for (const line of order) {
@@ -70,28 +75,37 @@ function continuesBetween(lines: readonly string[], from: number, to: number, in
   return true;
 }
 
-function describe(lines: readonly string[], at: readonly number[], indent: number, byLine: ReadonlyMap<number, Mention[]>): Block {
+function describe(lines: readonly string[], at: readonly number[], indent: number, byLine: ReadonlyMap<number, Mention[]>, prose: ReadonlySet<number>): Block {
   const mentions = at.flatMap((l) => byLine.get(l) ?? []);
   const first = at[0] ?? 1;
   const last = at[at.length - 1] ?? first;
   let hasDefault = false;
-  // The construct runs on past its last mention until a line indented less (its end).
-  for (let l = first; l <= last + MAX_TAIL && l <= lines.length; l++) {
+  let endLine = last;
+  // The construct runs on past its last mention until a line indented less (its closing line, kept) or a
+  // statement at its own indentation that does not continue it (left out).
+  for (let l = last + 1; l <= last + MAX_TAIL && l <= lines.length; l++) {
     const text = lines[l - 1] ?? '';
-    if (l > last && text.trim() !== '' && indentOf(text) < indent) break;
-    if (l > last && indentOf(text) === indent && !CONTINUES.test(text) && !DEFAULT_BRANCH.test(text)) break;
-    if (indentOf(text) === indent && DEFAULT_BRANCH.test(text)) {
-      hasDefault = true;
+    if (text.trim() === '') continue;
+    if (indentOf(text) < indent) {
+      if (/^\s*[}\])]/.test(text)) endLine = l;
       break;
     }
+    if (indentOf(text) === indent && !CONTINUES.test(text) && !DEFAULT_BRANCH.test(text)) break;
+    endLine = l;
+  }
+  for (let l = first; l <= endLine; l++) {
+    const text = lines[l - 1] ?? '';
+    if (indentOf(text) === indent && DEFAULT_BRANCH.test(text)) hasDefault = true;
   }
   return {
     lines: [...at],
     members: new Set(mentions.map((m) => m.member)),
     strong: mentions.some((m) => m.kind === 'member'),
     valuesOnly: mentions.every((m) => m.kind === 'value'),
+    prose: at.every((l) => prose.has(l)),
     hasDefault,
-    shape: shapeOf(lines, first, mentions.length),
+    endLine,
+    shape: at.every((l) => prose.has(l)) ? 'comment' : shapeOf(lines, first, mentions.length),
   };
 }
 
@@ -106,4 +120,29 @@ function shapeOf(lines: readonly string[], first: number, count: number): string
   if (/^\s*\[?[\w$.'"`]+\]?\s*:(?!:)/.test(text) && !/^\s*(?:case|default)\b/.test(text)) return 'map';
   if (/^\s*[A-Za-z_$][\w$]*\s*(?::[^=]+)?=[^=>]/.test(text)) return 'declaration';
   return count > 1 ? 'list' : 'use';
+}
+
+/** 1-based lines that are comments or docstrings: line comments, block comments and Python's triple-quoted strings. */
+function proseLines(lines: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  let open: '"""' | "'''" | '*/' | null = null;
+  lines.forEach((text, i) => {
+    const trimmed = text.trim();
+    if (open) {
+      out.add(i + 1);
+      if (text.includes(open)) open = null;
+      return;
+    }
+    if (/^(?:\/\/|#|\*|\/\*)/.test(trimmed)) {
+      out.add(i + 1);
+      if (trimmed.startsWith('/*') && !trimmed.includes('*/')) open = '*/';
+      return;
+    }
+    const quote = /^[rRbBuU]?("""|''')/.exec(trimmed)?.[1] as '"""' | "'''" | undefined;
+    if (quote) {
+      out.add(i + 1);
+      if (trimmed.split(quote).length < 3) open = quote;
+    }
+  });
+  return out;
 }

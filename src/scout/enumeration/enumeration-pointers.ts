@@ -55,7 +55,8 @@ export function enumerationPointers(enumeration: Enumeration, verified: readonly
 
 function pointerOf(sites: readonly EnumerationSite[], type: string): Pointer {
   const first = sites[0] as EnumerationSite;
-  const lines = [...new Set(sites.flatMap((s) => s.lines))].sort((a, b) => a - b);
+  // The lines that name members, and where each construct ends (a new entry goes there).
+  const lines = [...new Set(sites.flatMap((s) => [...s.lines, s.endLine]))].sort((a, b) => a - b);
   if (new Set(sites.map((s) => s.shape)).size > 1) return mixedPointerOf(sites, lines, type);
   const head = lines[0] ?? 0;
   const count = sites.length > 1 ? `${sites.length} ` : '';

@@ -19,6 +19,8 @@ export interface EnumerationSite {
   file: string;
   /** 1-based lines of the construct that name members, ascending. */
   lines: number[];
+  /** 1-based line where the construct ends (where a new entry, arm or case goes last). */
+  endLine: number;
   shape: string;
   /** Members named, and the set's size. */
   listed: number;
@@ -89,10 +91,11 @@ function siteOf(file: string, lines: readonly string[], block: Block, set: Membe
   if (!block.strong && listed < 2) return null;
   const members = set.members.length;
   const mirror = block.strong ? null : block.valuesOnly ? 'value' : 'name';
-  const risk: RiskLevel = enumerationRisk({ listed, members, hasDefault: block.hasDefault, dispatch: DISPATCH_SHAPES.has(block.shape) });
+  const risk: RiskLevel = enumerationRisk({ listed, members, hasDefault: block.hasDefault, dispatch: DISPATCH_SHAPES.has(block.shape), prose: block.prose });
   return {
     file,
     lines: block.lines,
+    endLine: block.endLine,
     shape: mirror === 'name' && block.shape === 'use' ? 'list of names' : block.shape,
     listed,
     members,

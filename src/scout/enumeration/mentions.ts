@@ -3,7 +3,7 @@
  * - `member`: the member as code refers to it: `LLMKind.OpenAI` for an enum member, the literal `'openai'`
  *   for a member of a literal union, the type's name for a member of a union of named types;
  * - `value`: an enum member's value written as a literal elsewhere (`'openai'` where the member is
- *   `OpenAI = 'openai'`): a mirror of the member;
+ *   `OpenAI = 'openai'`, or a distinctive number such as `1006`): a mirror of the member;
  * - `name`: the member's bare name (`OpenAI`, `Other.OpenAI`, or `"OpenAI"` as a string): a parallel declaration,
  *   a parallel namespace or a list of names. Weak alone (a common word), it counts only where other members are named too (see blocks.ts).
  * Language-neutral: `Type.Member` and `Type::Member` both name a member.
@@ -33,10 +33,13 @@ export function mentionMatcher(set: MemberSet): MentionMatcher {
   const byQualified = new Map<string, number>();
   const byLiteral = new Map<string, { member: number; kind: MentionKind }>();
   const byBare = new Map<string, { member: number; kind: MentionKind }>();
+  const byNumber = new Map<string, { member: number; kind: MentionKind }>();
   set.members.forEach((m, i) => {
     if (m.qualified) {
       byQualified.set(m.name, i);
       if (m.value !== null && m.valueIsString && m.value.length > 0) byLiteral.set(m.value, byLiteral.get(m.value) ?? { member: i, kind: 'value' });
+      // A number value is looked for only when it is distinctive (`1006`, not `0` or `2`).
+      if (m.value !== null && !m.valueIsString && /^-?\d{3,}$/.test(m.value)) byNumber.set(m.value, byNumber.get(m.value) ?? { member: i, kind: 'value' });
       if (m.name.length >= MIN_BARE_NAME) {
         byBare.set(m.name, { member: i, kind: 'name' });
         if (!byLiteral.has(m.name)) byLiteral.set(m.name, { member: i, kind: 'name' });
@@ -47,7 +50,7 @@ export function mentionMatcher(set: MemberSet): MentionMatcher {
   });
   // Each alternative's capture groups, in order, so a match tells which kind of token it found.
   const alternatives: string[] = [];
-  const groups: Array<'qualified' | 'quote' | 'literal' | 'bare'> = [];
+  const groups: Array<'qualified' | 'quote' | 'literal' | 'bare' | 'number'> = [];
   if (byQualified.size > 0) {
     alternatives.push(`(?<![\\w$])${type}\\s*(?:\\.|::)\\s*(${[...byQualified.keys()].map(escape).join('|')})(?![\\w$])`);
     groups.push('qualified');
@@ -59,6 +62,10 @@ export function mentionMatcher(set: MemberSet): MentionMatcher {
   if (byBare.size > 0) {
     alternatives.push(`(?<![\\w$'"\`])(${[...byBare.keys()].map(escape).join('|')})(?![\\w$'"\`])`);
     groups.push('bare');
+  }
+  if (byNumber.size > 0) {
+    alternatives.push(`(?<![\\w$.])(${[...byNumber.keys()].map(escape).join('|')})(?![\\w.])`);
+    groups.push('number');
   }
   if (alternatives.length === 0) return { find: () => [] };
   const pattern = new RegExp(alternatives.join('|'), 'g');
@@ -74,6 +81,7 @@ export function mentionMatcher(set: MemberSet): MentionMatcher {
         const qualified = groups.includes('qualified') ? match[groups.indexOf('qualified') + 1] : undefined;
         const literal = groups.includes('literal') ? match[groups.indexOf('literal') + 1] : undefined;
         const bare = groups.includes('bare') ? match[groups.indexOf('bare') + 1] : undefined;
+        const number = groups.includes('number') ? match[groups.indexOf('number') + 1] : undefined;
         if (qualified !== undefined) {
           const member = byQualified.get(qualified);
           if (member !== undefined) out.push({ line, column, member, kind: 'member' });
@@ -82,6 +90,9 @@ export function mentionMatcher(set: MemberSet): MentionMatcher {
           if (hit) out.push({ line, column, member: hit.member, kind: hit.kind });
         } else if (bare !== undefined) {
           const hit = byBare.get(bare);
+          if (hit) out.push({ line, column, member: hit.member, kind: hit.kind });
+        } else if (number !== undefined) {
+          const hit = byNumber.get(number);
           if (hit) out.push({ line, column, member: hit.member, kind: hit.kind });
         }
       }

@@ -53,7 +53,7 @@ describe('enumeration sites (TypeScript enum)', () => {
     const map = at(answer, 'src/labels.ts:5');
     expect(map).toMatchObject({ risk: 'high', action: 'add the new member here', lists: { members: 3, of: 3, default: false } });
     expect(map?.what).toMatch(/^map listing all 3 members of `Status`, no default/);
-    expect(map?.also).toEqual([6, 7]);
+    expect(map?.also).toEqual([6, 7, 8]); // its entries, and its closing line (where a new entry goes)
     const test = at(answer, 'test/status.test.ts:6');
     expect(test).toMatchObject({ risk: 'high', lists: { members: 3, of: 3 } });
     expect(test?.what).toMatch(/^parametrized test/);

@@ -83,4 +83,23 @@ describe('constructs that list members', () => {
     const found = blocks('x = Kind.Alpha\nprint(x)\ny = Kind.Beta\n');
     expect(found.length).toBe(2);
   });
+
+  it('a docstring or comment that lists the members is prose, not code', () => {
+    const [doc, code] = blocks('def f(kind):\n    """Kind is one of \'alpha\', \'beta\' or \'gamma\'."""\n    return KINDS[kind]\n\nNAMES = ["alpha", "beta", "gamma"]\n');
+    expect([doc?.prose, doc?.shape, doc?.members.size]).toEqual([true, 'comment', 3]);
+    expect([code?.prose, code?.members.size]).toEqual([false, 3]);
+  });
+
+  it('the construct ends at its closing line', () => {
+    const [map] = blocks('const M = {\n  [Kind.Alpha]: 1,\n  [Kind.Beta]: 2,\n};\nfoo();\n');
+    expect(map?.endLine).toBe(4);
+  });
+});
+
+describe('number values', () => {
+  const codes: MemberSet = { ...kind, type: 'Close', members: [{ name: 'NORMAL', value: '1000', valueIsString: false, qualified: 'Close.NORMAL' }, { name: 'GOING_AWAY', value: '1001', valueIsString: false, qualified: 'Close.GOING_AWAY' }, { name: 'ZERO', value: '0', valueIsString: false, qualified: 'Close.ZERO' }] };
+  it('a distinctive number is a mention of its member; a small one is not looked for', () => {
+    const found = mentionMatcher(codes).find('if code == 1000 or code in (1001, 0):\n    x = 10000\n');
+    expect(found.map((m) => [m.member, m.kind])).toEqual([[0, 'value'], [1, 'value']]);
+  });
 });
