@@ -3,6 +3,7 @@
  * fusion, diversity across files, related terms. Data in, data out.
  */
 import { codeTokens } from '../core/code-tokens.js';
+import type { ChunkHit } from '../index/read/fulltext.js';
 
 /**
  * BM25 weights per full-text field, tuned on bench/search-quality (see
@@ -12,18 +13,8 @@ import { codeTokens } from '../core/code-tokens.js';
  */
 export const FIELD_WEIGHTS = { name: 2, signature: 1, docstring: 1, path: 1, body: 1 } as const;
 
-export interface Candidate {
-  chunkId: number;
-  path: string;
-  symbol: string | null;
-  kind: string;
-  startLine: number;
-  endLine: number;
-  text: string;
-  isExported: boolean | null;
-  /** Higher is better. */
-  score: number;
-}
+/** A chunk as the index's full text returns it (index/read/fulltext.ts): what ranking works on. */
+export type Candidate = ChunkHit;
 
 const STRONG_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'class', 'interface', 'type_alias', 'enum', 'data_type', 'type_class']);
 

@@ -4,43 +4,30 @@
  * list of values, a parametrized test, an if/elif chain, a class mirroring the names) come right after the
  * verified breaks, rated by the one risk rule.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/core/config.js';
-import { indexRepository } from '../../../src/index/indexer.js';
-import { SqliteStore } from '../../../src/index/store.js';
-import { LspService } from '../../../src/lsp/lsp-service.js';
 import type { Pointer, ScoutAnswer } from '../../../src/scout/answer.js';
 import { answerQuestion } from '../../../src/scout/ask.js';
-import { IndexFallback } from '../../../src/scout/index-fallback.js';
 import { RISK_RULE } from '../../../src/scout/risk.js';
 import { Checkers } from '../../../src/scout/verify/checkers.js';
+import { openExploredRepo, type ExploredRepo } from '../../helpers/explored-repo.js';
 
-let root: string;
-let store: SqliteStore;
-let lsp: LspService;
+let repo: ExploredRepo;
 const checkers = new Checkers();
 
 async function ask(question: string): Promise<ScoutAnswer> {
-  return (await answerQuestion(question, { root, db: store.database, lsp, config: loadConfig(root), checkers })).answer;
+  return (await answerQuestion(question, { root: repo.root, db: repo.store.database, lsp: repo.lsp, config: loadConfig(repo.root), checkers })).answer;
 }
 
 const at = (answer: ScoutAnswer, location: string): Pointer | undefined => answer.pointers.find((p) => p.location === location || `${p.location.split(':')[0]}:${p.also?.[0] ?? -1}` === location);
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'scout-enumeration-'));
-  cpSync(path.resolve(__dirname, '..', '..', 'fixtures', 'enumeration'), root, { recursive: true });
-  store = SqliteStore.open(root);
-  await indexRepository(root, store);
-  lsp = new LspService({ root, fallback: new IndexFallback(store.database, root) });
+  repo = await openExploredRepo(path.resolve(__dirname, '..', '..', 'fixtures', 'enumeration'), 'scout-enumeration-');
 }, 120_000);
 afterAll(async () => {
   checkers.dispose();
-  await lsp?.shutdown();
-  store?.close();
-  rmSync(root, { recursive: true, force: true });
+  await repo?.close();
 });
 
 describe('enumeration sites (TypeScript enum)', () => {
