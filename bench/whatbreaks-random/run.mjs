@@ -210,6 +210,13 @@ if (isMain) {
       for (const [k, w] of warm) rows.get(k).warm = w;
       log(`${name}: warm pass done`);
     }
+    if (args.includes('--verify-only')) {
+      // Only the answer with verification (the compiler-oracle figures), for comparing builds in half the time.
+      for (const t of todo) writeFileSync(path.join(rowsDir, `${name}__${safe(t.target)}.json`), `${JSON.stringify(rows.get(t.target))}\n`);
+      writeScoutConfig(dir, {});
+      service?.dispose();
+      continue;
+    }
     writeScoutConfig(dir, { verifyTimeoutMs: 0 });
     try {
       for (const t of todo) {
