@@ -15,8 +15,8 @@ export interface Pointer {
   also?: number[];
   /** Set when a language's checker reported an error here for the change (see meta.verified_by). */
   verified?: true;
-  /** An enumeration site: how many of the type's members it names, whether it has a default, a few it does not name, and whether it names their values or bare names (a mirror) rather than the members. */
-  lists?: { members: number; of: number; default: boolean; missing?: string[]; mirrors?: 'values' | 'names' };
+  /** An enumeration site: how many of the type's members it names, whether it has a default (`what` names a few members it lacks), and whether it names their values or bare names (a mirror) rather than the members. */
+  lists?: { members: number; of: number; default: boolean; mirrors?: 'values' | 'names' };
 }
 
 /** What verified the answer's high-risk pointers (null when nothing did: the reason is in meta.notes). */

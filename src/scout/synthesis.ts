@@ -198,7 +198,11 @@ export function synthesize(
   const ignoredTotal = Object.values(ignoredByRole).reduce((a, b) => a + b, 0);
   const target = query.target ?? 'the question';
   const paragraphs: string[] = [];
-  if (exploration.seeds.length === 0) {
+  if (exploration.seeds.length === 0 && listed && enumeration && listed.sites > 0) {
+    paragraphs.push(
+      `The index holds no definition of \`${enumeration.set.type}\` (its file may not parse whole), so nothing was explored or verified; its declaration was read at ${enumeration.set.file}:${enumeration.set.startLine} (${enumeration.set.members.length} members). ${listed.full} place(s) list every member with no default (high); ${listed.sites - listed.full} other place(s) name some of them.`,
+    );
+  } else if (exploration.seeds.length === 0) {
     paragraphs.push(`Nothing in the repository matched ${query.target ? `\`${query.target}\`` : 'the question'}.${exploration.suggestions.length > 0 ? ` Did you mean ${exploration.suggestions.map((s) => `\`${s}\``).join(', ')}?` : ''}`);
   } else {
     const files = new Set(high.map((c) => c.pointer.location.split(':')[0]));

@@ -8,7 +8,7 @@ import type { Pointer } from '../answer.js';
 import { RISK_LEVELS } from '../risk.js';
 import type { Enumeration, EnumerationSite } from './enumeration-sites.js';
 
-/** Past this many pointers, the low and medium sites of a file are grouped into one. */
+/** Past this many pointers, the medium and low sites of a file are one pointer. */
 const MANY_POINTERS = 12;
 /** Missing members named in a pointer, at most. */
 const MISSING_SHOWN = 3;
@@ -46,10 +46,17 @@ export function enumerationPointers(enumeration: Enumeration, verified: readonly
     return groups;
   };
   let groups = group((s) => `${s.file}|${s.shape}|${s.risk}|${s.mirror ?? ''}|${s.listed === s.members}`);
-  if (groups.size > MANY_POINTERS) groups = group((s) => (s.risk === 'high' ? `${s.file}|${s.shape}|high|${s.mirror ?? ''}` : `${s.file}|${s.risk}`));
+  if (groups.size > MANY_POINTERS) groups = group((s) => (s.risk === 'high' ? `${s.file}|${s.shape}|high|${s.mirror ?? ''}` : s.file));
   const pointers = [...groups.values()].map((sites) => pointerOf(sites, type));
-  const rank = (p: Pointer): number => RISK_LEVELS.indexOf(p.risk) * 10 - (p.lists ? p.lists.members / p.lists.of : 0);
-  pointers.sort((a, b) => rank(a) - rank(b) || a.location.localeCompare(b.location, 'en', { numeric: true }));
+  // Riskiest first; then the places that name the most members (the strongest sign of an enumeration), then
+  // the files with the most sites.
+  pointers.sort(
+    (a, b) =>
+      RISK_LEVELS.indexOf(a.risk) - RISK_LEVELS.indexOf(b.risk) ||
+      (b.lists?.members ?? 0) - (a.lists?.members ?? 0) ||
+      (b.also?.length ?? 0) - (a.also?.length ?? 0) ||
+      a.location.localeCompare(b.location, 'en', { numeric: true }),
+  );
   return { pointers, covered, full: kept.filter((s) => s.risk === 'high').length, sites: kept.length };
 }
 
@@ -57,7 +64,7 @@ function pointerOf(sites: readonly EnumerationSite[], type: string): Pointer {
   const first = sites[0] as EnumerationSite;
   // The lines that name members, and where each construct ends (a new entry goes there).
   const lines = [...new Set(sites.flatMap((s) => [...s.lines, s.endLine]))].sort((a, b) => a - b);
-  if (new Set(sites.map((s) => s.shape)).size > 1) return mixedPointerOf(sites, lines, type);
+  if (new Set(sites.map((s) => `${s.shape}|${s.risk}`)).size > 1) return mixedPointerOf(sites, lines, type);
   const head = lines[0] ?? 0;
   const count = sites.length > 1 ? `${sites.length} ` : '';
   const shape = sites.length > 1 ? plural(first.shape) : first.shape;
@@ -82,7 +89,6 @@ function pointerOf(sites: readonly EnumerationSite[], type: string): Pointer {
       members: first.listed,
       of: first.members,
       default: first.hasDefault,
-      ...(all || first.listed < 2 ? {} : { missing: first.missing.slice(0, MISSING_SHOWN) }),
       ...(first.mirror ? { mirrors: first.mirror === 'value' ? ('values' as const) : ('names' as const) } : {}),
     },
   };
@@ -98,8 +104,8 @@ function mixedPointerOf(sites: readonly EnumerationSite[], lines: readonly numbe
   const pointer: Pointer = {
     location: `${first.file}:${lines[0] ?? 0}`,
     what: `${sites.length} places naming members of \`${type}\` (${shapes}); the widest lists ${widest.listed} of ${widest.members}`,
-    risk: first.risk,
-    relevance: first.risk === 'medium' ? 4 : 3,
+    risk: sites.some((s) => s.risk === 'medium') ? 'medium' : first.risk,
+    relevance: sites.some((s) => s.risk === 'medium') ? 4 : 3,
     action: 'check whether the new member belongs in each',
     lists: { members: widest.listed, of: widest.members, default: sites.some((s) => s.hasDefault) },
   };

@@ -7,6 +7,7 @@
  */
 import type { IndexDb } from '../../index/db.js';
 import { parsedFiles } from '../../index/read/files.js';
+import { usageSitesNamed } from '../../index/read/usages.js';
 import { readInsideRoot } from '../../workspace/confine.js';
 import { readMembers } from '../languages.js';
 import { enumerationRisk, type RiskLevel } from '../risk.js';
@@ -42,21 +43,36 @@ export interface Enumeration {
   ms: number;
 }
 
+/** Characters of a site's first line quoted in its pointer (the page holds more pointers when they are short). */
+const CODE_CHARS = 60;
 /** Shapes that branch on the members. */
 const DISPATCH_SHAPES: ReadonlySet<string> = new Set(['comparison', 'if/elif chain', 'switch/match arms']);
 
+/** Uses of the type's name read for its declaration when the index has no definition of it. */
+const MAX_DECLARATION_PROBES = 50;
 /** Files larger than this are not read for mentions (generated data, bundles). */
 const MAX_FILE_BYTES = 1_000_000;
 
-/** The members of the question's type, from the first seed whose language reads them. */
-export function memberSetOf(seeded: SeededQuestion, root: string): MemberSet | null {
+/**
+ * The members of the question's type, from the first seed whose language reads them; else from a line that
+ * names the type where its language reads a declaration (a file the parser could not read whole keeps no
+ * definition, only the name's uses, and the declaration is among them).
+ */
+export function memberSetOf(seeded: SeededQuestion, root: string, db: IndexDb): MemberSet | null {
   const target = seeded.query.target;
   if (!target || target.includes('.')) return null;
+  const read = (file: string, line: number): MemberSet | null => {
+    const text = readInsideRoot(root, file);
+    return text === null ? null : readMembers(text, file, line, target);
+  };
   for (const seed of seeded.seeds) {
     if (seed.relation !== 'seed' || seed.symbol !== target) continue;
-    const text = readInsideRoot(root, seed.location.file);
-    if (text === null) continue;
-    const set = readMembers(text, seed.location.file, seed.location.line, target);
+    const set = read(seed.location.file, seed.location.line);
+    if (set) return set;
+  }
+  if (seeded.seeds.some((s) => s.relation === 'seed' && s.symbol === target)) return null;
+  for (const use of usageSitesNamed(db, target).slice(0, MAX_DECLARATION_PROBES)) {
+    const set = read(use.file, use.line);
     if (set) return set;
   }
   return null;
@@ -64,7 +80,7 @@ export function memberSetOf(seeded: SeededQuestion, root: string): MemberSet | n
 
 export function findEnumerationSites(seeded: SeededQuestion, options: { root: string; db: IndexDb }): Enumeration | null {
   const started = performance.now();
-  const set = memberSetOf(seeded, options.root);
+  const set = memberSetOf(seeded, options.root, options.db);
   if (!set || set.members.length < 2) return null;
   const matcher = mentionMatcher(set);
   const sites: EnumerationSite[] = [];
@@ -103,6 +119,6 @@ function siteOf(file: string, lines: readonly string[], block: Block, set: Membe
     hasDefault: block.hasDefault,
     mirror,
     risk,
-    code: (lines[(block.lines[0] ?? 1) - 1] ?? '').trim().slice(0, 90),
+    code: (lines[(block.lines[0] ?? 1) - 1] ?? '').trim().slice(0, CODE_CHARS),
   };
 }
