@@ -4,8 +4,9 @@
  *   for a member of a literal union, the type's name for a member of a union of named types;
  * - `value`: an enum member's value written as a literal elsewhere (`'openai'` where the member is
  *   `OpenAI = 'openai'`, or a distinctive number such as `1006`): a mirror of the member;
- * - `name`: the member's bare name (`OpenAI`, `Other.OpenAI`, or `"OpenAI"` as a string): a parallel declaration,
- *   a parallel namespace or a list of names. Weak alone (a common word), it counts only where other members are named too (see blocks.ts).
+ * - `name`: the member's bare name (`OpenAI`, `Other.OpenAI`, or `"OpenAI"` as a string), or a literal member
+ *   written as an unquoted object key (`code: IS_CODE`): a parallel declaration, a parallel namespace or a list
+ *   of names. Weak alone (a common word), it counts only where other members are named too (see blocks.ts).
  * Language-neutral: `Type.Member` and `Type::Member` both name a member.
  */
 import type { MemberSet } from '../site-facts.js';
@@ -34,6 +35,7 @@ export function mentionMatcher(set: MemberSet): MentionMatcher {
   const byLiteral = new Map<string, { member: number; kind: MentionKind }>();
   const byBare = new Map<string, { member: number; kind: MentionKind }>();
   const byNumber = new Map<string, { member: number; kind: MentionKind }>();
+  const byKey = new Map<string, { member: number; kind: MentionKind }>();
   set.members.forEach((m, i) => {
     if (m.qualified) {
       byQualified.set(m.name, i);
@@ -46,11 +48,13 @@ export function mentionMatcher(set: MemberSet): MentionMatcher {
       }
     } else if (m.value !== null) {
       if (m.valueIsString) byLiteral.set(m.value, { member: i, kind: 'member' });
+      // `{ code: IS_CODE, italic: IS_ITALIC }`: a literal member written as an object key without quotes.
+      if (m.valueIsString && m.value.length >= MIN_BARE_NAME && /^[A-Za-z_$][\w$]*$/.test(m.value)) byKey.set(m.value, { member: i, kind: 'name' });
     } else byBare.set(m.name, { member: i, kind: 'member' });
   });
   // Each alternative's capture groups, in order, so a match tells which kind of token it found.
   const alternatives: string[] = [];
-  const groups: Array<'qualified' | 'quote' | 'literal' | 'bare' | 'number'> = [];
+  const groups: Array<'qualified' | 'quote' | 'literal' | 'bare' | 'number' | 'key'> = [];
   if (byQualified.size > 0) {
     alternatives.push(`(?<![\\w$])${type}\\s*(?:\\.|::)\\s*(${[...byQualified.keys()].map(escape).join('|')})(?![\\w$])`);
     groups.push('qualified');
@@ -67,6 +71,10 @@ export function mentionMatcher(set: MemberSet): MentionMatcher {
     alternatives.push(`(?<![\\w$.])(${[...byNumber.keys()].map(escape).join('|')})(?![\\w.])`);
     groups.push('number');
   }
+  if (byKey.size > 0) {
+    alternatives.push(`(?<![\\w$.'"\`])(${[...byKey.keys()].map(escape).join('|')})(?=\\s*\\??:(?!:))`);
+    groups.push('key');
+  }
   if (alternatives.length === 0) return { find: () => [] };
   const pattern = new RegExp(alternatives.join('|'), 'g');
   return {
@@ -82,6 +90,7 @@ export function mentionMatcher(set: MemberSet): MentionMatcher {
         const literal = groups.includes('literal') ? match[groups.indexOf('literal') + 1] : undefined;
         const bare = groups.includes('bare') ? match[groups.indexOf('bare') + 1] : undefined;
         const number = groups.includes('number') ? match[groups.indexOf('number') + 1] : undefined;
+        const key = groups.includes('key') ? match[groups.indexOf('key') + 1] : undefined;
         if (qualified !== undefined) {
           const member = byQualified.get(qualified);
           if (member !== undefined) out.push({ line, column, member, kind: 'member' });
@@ -93,6 +102,9 @@ export function mentionMatcher(set: MemberSet): MentionMatcher {
           if (hit) out.push({ line, column, member: hit.member, kind: hit.kind });
         } else if (number !== undefined) {
           const hit = byNumber.get(number);
+          if (hit) out.push({ line, column, member: hit.member, kind: hit.kind });
+        } else if (key !== undefined) {
+          const hit = byKey.get(key);
           if (hit) out.push({ line, column, member: hit.member, kind: hit.kind });
         }
       }

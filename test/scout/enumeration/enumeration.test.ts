@@ -102,4 +102,12 @@ describe('number values', () => {
     const found = mentionMatcher(codes).find('if code == 1000 or code in (1001, 0):\n    x = 10000\n');
     expect(found.map((m) => [m.member, m.kind])).toEqual([[0, 'value'], [1, 'value']]);
   });
+
+  it('a literal member written as an unquoted object key counts where other members are keys too', () => {
+    const modes: MemberSet = { ...kind, type: 'Format', members: ['code', 'italic', 'bold'].map((v) => ({ name: v, value: v, valueIsString: true, qualified: null })) };
+    const text = 'const FLAGS = {\n  code: IS_CODE,\n  italic: IS_ITALIC,\n};\nconst one = { code: 1 };\n';
+    const [flags, single] = blocksOf(text.split('\n'), mentionMatcher(modes).find(text));
+    expect([flags?.members.size, flags?.strong]).toEqual([2, false]);
+    expect([single?.members.size, single?.strong]).toEqual([1, false]); // alone: not a sign of the type (left out of the answer)
+  });
 });
