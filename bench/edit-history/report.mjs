@@ -20,12 +20,19 @@ for (const split of ['heldout', 'tuning']) {
   const f = path.join(here, 'rows', `${split}.jsonl`);
   if (existsSync(f)) for (const l of readFileSync(f, 'utf8').split('\n').filter(Boolean)) rows.push(JSON.parse(l));
 }
-// Last row wins per (id, answer).
+// Last row wins per (id, answer). A scout row run with --all (pointersAll) is graded twice: its first page
+// (what the CLI prints by default) as `scout`, and every page as `scout-all`.
 const latest = new Map();
-for (const r of rows) if (byId.has(r.id)) latest.set(`${r.id}:${r.answer}`, r);
+for (const r of rows) {
+  if (!byId.has(r.id)) continue;
+  latest.set(`${r.id}:${r.answer}`, r);
+  if (r.answer === 'scout' && r.pointersAll) latest.set(`${r.id}:scout-all`, { ...r, answer: 'scout-all' });
+  else if (r.answer === 'scout') latest.delete(`${r.id}:scout-all`);
+}
 
 function pointersOf(r) {
   if (r.answer === 'rg') return Object.entries(r.rgByFile ?? {}).flatMap(([file, ls]) => ls.map((l) => ({ file, lines: [l], risk: 'high' })));
+  if (r.answer === 'scout-all') return r.pointersAll ?? [];
   return r.pointers ?? [];
 }
 
@@ -83,13 +90,19 @@ function section(split) {
   const both = ids.filter((id) => ['scout', 'rg'].every((a) => latest.get(`${id}:${a}`) && !latest.get(`${id}:${a}`).error));
   const errors = ids.filter((id) => latest.get(`${id}:scout`)?.error);
   const missing = ids.filter((id) => !latest.get(`${id}:scout`) || !latest.get(`${id}:rg`));
-  const graded = (a, filter = () => true) => both.filter((id) => filter(byId.get(id))).map((id) => gradeRow(byId.get(id), latest.get(`${id}:${a}`)));
+  const graded = (a, filter = () => true) => both.filter((id) => filter(byId.get(id)) && latest.get(`${id}:${a}`)).map((id) => gradeRow(byId.get(id), latest.get(`${id}:${a}`)));
+  // The answer's first page (the CLI's default), every page (`--all`, or the MCP tool's cursor), and the word search.
+  const systems = (filter) => [
+    ['scout, first page', metrics(graded('scout', filter))],
+    ...(graded('scout-all', filter).length ? [['scout, all pages', metrics(graded('scout-all', filter))]] : []),
+    ['`rg -w Name`', metrics(graded('rg', filter))],
+  ];
   const out = [];
   out.push(`${both.length} of ${ids.length} instances graded (both answers ran)${errors.length ? `; scout failed on ${errors.length}: ${errors.join(', ')}` : ''}${missing.length ? `; ${missing.length} not run yet` : ''}.`, '');
-  out.push(table([['scout', metrics(graded('scout'))], ['`rg -w Name`', metrics(graded('rg'))]]), '');
+  out.push(table(systems()), '');
   for (const [lang, label] of [['ts', 'TypeScript'], ['py', 'Python']]) {
     const f = (i) => i.language === lang;
-    out.push(`**${label}**`, '', table([['scout', metrics(graded('scout', f))], ['`rg -w Name`', metrics(graded('rg', f))]]), '');
+    out.push(`**${label}**`, '', table(systems(f)), '');
   }
   // The 10 largest misses of scout.
   const misses = graded('scout').map((x) => ({ ...x, missed: x.places.map((p, k) => ({ p, hit: x.g.placeHits[k] })).filter((y) => !y.hit && !y.p.doc).map((y) => y.p) })).filter((x) => x.missed.length > 0);

@@ -109,6 +109,19 @@ async function renderText(answer) {
   try { return render(answer); } catch { return null; }
 }
 
+/**
+ * The first page of an answer, as `scout ask` prints it without `--all` (synthesis.ts): at most 25 pointers,
+ * then the last ones dropped (down to 5) while the answer's JSON exceeds 95 % of 2,000 tokens (characters / 4).
+ */
+export function firstPageOf(answer) {
+  const ps = answer.pointers ?? [];
+  const { freshness: _f, ...meta } = answer.meta ?? {};
+  const sized = (k) => JSON.stringify({ ...answer, pointers: ps.slice(0, k), meta: { ...meta, pointers_omitted: ps.length - k } }).length / 4;
+  let n = Math.min(25, ps.length);
+  while (n > 5 && sized(n) > 2000 * 0.95) n--;
+  return { ...answer, pointers: ps.slice(0, n), meta: { ...answer.meta, pointers_omitted: ps.length - n } };
+}
+
 async function runScout(inst, dir) {
   const env = { ...process.env, SCOUT_WATCH_DAEMON: '0' };
   const t0 = Date.now();
@@ -116,12 +129,20 @@ async function runScout(inst, dir) {
   const indexMs = Date.now() - t0;
   if (idx.status !== 0) return { error: `index exit ${idx.status}: ${(idx.stderr || '').slice(-400)}`, indexMs };
   const t1 = Date.now();
-  const r = spawnSync('node', [SCOUT, 'ask', question(inst.type), '--repo', dir, '--json'], { encoding: 'utf8', env, cwd: dir, maxBuffer: 1 << 28, timeout: ASK_TIMEOUT });
+  // Every pointer (`--all`): the first page is graded as the CLI prints it by default (firstPageOf), and all pages apart.
+  const r = spawnSync('node', [SCOUT, 'ask', question(inst.type), '--repo', dir, '--json', '--all'], { encoding: 'utf8', env, cwd: dir, maxBuffer: 1 << 28, timeout: ASK_TIMEOUT });
   const ms = Date.now() - t1;
   if (r.status !== 0) return { error: `ask exit ${r.status}${r.signal ? ` ${r.signal}` : ''}: ${(r.stderr || '').slice(-400)}`, ms, indexMs };
   let answer;
   try { answer = JSON.parse(r.stdout); } catch { return { error: `bad JSON: ${r.stdout.slice(0, 200)}`, ms, indexMs }; }
+  const all = answer;
+  answer = firstPageOf(all);
   const text = await renderText(answer);
+  const toPointer = (p) => {
+    const loc = parseLocation(p.location, dir);
+    return loc ? { file: loc.file, lines: [loc.line, ...(p.also ?? [])], risk: p.risk, lists: p.lists ?? null, verified: p.verified ?? false } : null;
+  };
+  const pointersAll = (all.pointers ?? []).map(toPointer).filter(Boolean);
   const pointers = (answer.pointers ?? []).map((p) => {
     const loc = parseLocation(p.location, dir);
     return loc ? { file: loc.file, lines: [loc.line, ...(p.also ?? [])], risk: p.risk, lists: p.lists ?? null, verified: p.verified ?? false } : null;
@@ -131,6 +152,7 @@ async function runScout(inst, dir) {
     ms, indexMs,
     tokens: Math.round((text ?? JSON.stringify(answer)).length / 4), tokensOf: text ? 'text' : 'json',
     pointers: [...pointers, ...byFile],
+    pointersAll,
     omitted: answer.meta?.pointers_omitted ?? 0,
     nextCursor: answer.next_cursor ?? null,
     interpretation: answer.meta?.interpretation ?? null,
