@@ -21,7 +21,7 @@ const ID = opt('id', null);
 const FRESH = args.includes('--fresh');
 const SCOUT = process.env.SCOUT_CLI ?? path.join(repoRoot, 'dist/cli/main.js');
 const ASK_TIMEOUT = Number(process.env.ASK_TIMEOUT_MS ?? 180_000);
-const WORK = path.join(repoRoot, 'bench/corpus/edit-history');
+const WORK = process.env.EDIT_HISTORY_WORK ?? path.join(repoRoot, 'bench/corpus/edit-history'); // a second run in parallel needs its own
 const ROWS = path.join(here, 'rows');
 
 export const question = (type) => `what breaks if I add a variant to \`${type}\`?`;
