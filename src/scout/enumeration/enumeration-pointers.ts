@@ -8,6 +8,8 @@ import type { Pointer } from '../answer.js';
 import { RISK_LEVELS } from '../risk.js';
 import type { Enumeration, EnumerationSite } from './enumeration-sites.js';
 
+/** Lines listed in one pointer's `also`, at most (a file that names the members hundreds of times would fill the page); its text says how many more. */
+const MAX_ALSO = 40;
 /** Past this many pointers, the medium and low sites of a file are one pointer. */
 const MANY_POINTERS = 12;
 /** Missing members named in a pointer, at most. */
@@ -92,8 +94,7 @@ function pointerOf(sites: readonly EnumerationSite[], type: string): Pointer {
       ...(first.mirror ? { mirrors: first.mirror === 'value' ? ('values' as const) : ('names' as const) } : {}),
     },
   };
-  if (lines.length > 1) pointer.also = lines.slice(1);
-  return pointer;
+  return withLines(pointer, lines);
 }
 
 /** Sites of several shapes in one file, as one pointer: how many, which shapes, and the most any of them lists. */
@@ -109,8 +110,15 @@ function mixedPointerOf(sites: readonly EnumerationSite[], lines: readonly numbe
     action: 'check whether the new member belongs in each',
     lists: { members: widest.listed, of: widest.members, default: sites.some((s) => s.hasDefault) },
   };
-  if (lines.length > 1) pointer.also = lines.slice(1);
-  return pointer;
+  return withLines(pointer, lines);
+}
+
+/** The pointer's other lines, at most MAX_ALSO of them; its text says how many were left out. */
+function withLines(pointer: Pointer, lines: readonly number[]): Pointer {
+  if (lines.length <= 1) return pointer;
+  const also = lines.slice(1, MAX_ALSO + 1);
+  const left = lines.length - 1 - also.length;
+  return { ...pointer, also, ...(left > 0 ? { what: `${pointer.what} (${left} more lines in this file not listed)` } : {}) };
 }
 
 function actionOf(site: EnumerationSite): string {

@@ -1,6 +1,7 @@
 /** Reading members (TypeScript, Python), finding their mentions, and grouping them into constructs. */
 import { describe, expect, it } from 'vitest';
 import { blocksOf } from '../../../src/scout/enumeration/blocks.js';
+import { enumerationPointers } from '../../../src/scout/enumeration/enumeration-pointers.js';
 import { mentionMatcher } from '../../../src/scout/enumeration/mentions.js';
 import { readPythonMembers } from '../../../src/scout/python/members.js';
 import type { MemberSet } from '../../../src/scout/site-facts.js';
@@ -109,5 +110,15 @@ describe('number values', () => {
     const [flags, single] = blocksOf(text.split('\n'), mentionMatcher(modes).find(text));
     expect([flags?.members.size, flags?.strong]).toEqual([2, false]);
     expect([single?.members.size, single?.strong]).toEqual([1, false]); // alone: not a sign of the type (left out of the answer)
+  });
+});
+
+describe('enumeration pointers', () => {
+  it('a file naming the members hundreds of times is one pointer with at most 40 other lines, and says how many more', () => {
+    const sites = Array.from({ length: 300 }, (_, i) => ({ file: 'big.ts', lines: [i * 3 + 1], endLine: i * 3 + 1, shape: 'use', listed: 1, members: 3, missing: [], hasDefault: false, mirror: null, risk: 'low' as const, code: 'x' }));
+    const { pointers } = enumerationPointers({ set: kind, sites, filesRead: 1, ms: 0 }, []);
+    expect(pointers.length).toBe(1);
+    expect(pointers[0]?.also?.length).toBe(40);
+    expect(pointers[0]?.what).toMatch(/259 more lines in this file not listed/);
   });
 });
