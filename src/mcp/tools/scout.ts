@@ -17,9 +17,9 @@ const pointerSchema = z.object({
   also: z.array(z.number()).optional(),
   verified: z.boolean().optional().describe("true: the language's checker reports an error here for the change"),
   lists: z
-    .object({ members: z.number(), of: z.number(), default: z.boolean(), missing: z.array(z.string()).optional(), mirrors: z.enum(['values', 'names']).optional() })
+    .object({ members: z.number(), of: z.number(), default: z.boolean(), mirrors: z.enum(['values', 'names']).optional() })
     .optional()
-    .describe('an enumeration site: how many of the members it names, whether it has a default branch, some it lacks'),
+    .describe('enumeration site: members named, of how many, default branch'),
 });
 
 /** Whole answers (all pointers) by question and arguments; pages are slices of them. */
@@ -30,7 +30,7 @@ export const scoutTool = defineTool({
   name: 'scout',
   title: 'Scout: answer an impact or where-is question',
   description:
-    "Use FIRST for impact and where-is questions ('what breaks if I add a variant to `Kind`?'). Follows references, calls and property flows via the language server; returns ranked pointers (location, risk, action) and what was safely ignored. For a new variant the answer is the edit list: breaks verified by the language's checker (TypeScript, Python, Rust, Haskell), then every place that lists the members (maps, switches, if/elif chains, member lists, parametrized tests, mirrored values), then the rest; pages with a cursor.",
+    "Use FIRST for impact and where-is questions ('what breaks if I add a variant to `Kind`?'). Follows references, calls and property flows via the language server; returns ranked pointers (location, risk, action) and what was safely ignored. New variant: verified breaks, then places listing its members.",
   input: {
     query: z.string().min(1).max(2000),
     tags: z.array(z.string().max(60)).max(10).optional().describe("e.g. 'exhaustive', 'pattern-match'"),
@@ -56,12 +56,11 @@ export const scoutTool = defineTool({
       scorer: z.string(),
       notes: z.array(z.string()),
       pointers_total: z.number(),
-      risk_rule: z.string().optional().describe('change questions: the rule the risk labels follow'),
+      risk_rule: z.string().optional(),
       enumeration: z
         .object({ type: z.string(), members: z.number(), sites: z.number(), full_without_default: z.number(), files_read: z.number(), ms: z.number() })
         .nullable()
-        .optional()
-        .describe('"add a variant": the members read from the declaration and the places found that list them'),
+        .optional(),
       verified_by: z
         .object({ checker: z.string(), version: z.string(), target: z.string(), edit: z.string(), errors: z.number(), places: z.number(), checked_files: z.number(), ms: z.number() })
         .nullable()

@@ -76,10 +76,12 @@ describe('ask + verify (Python, pyright)', () => {
     const high = answer.pointers.filter((p) => p.risk === 'high');
     // The break pyright verifies, then a dict that lists every member without a default: it compiles, and
     // it is where the new member must be added (the risk rule's other high).
-    expect(high.map((p) => p.location)).toEqual(['app/use_modes.py:5', 'app/modes.py:16']);
+    // The TypedDict keyed by the modes (`fast: int`, `slow: int`) mirrors the member list by name: high too.
+    expect(high.map((p) => p.location)).toEqual(['app/use_modes.py:5', 'app/modes.py:16', 'app/modes.py:11']);
     expect(high[0]).toMatchObject({ verified: true, action: expect.stringMatching(/key/) });
     expect(high[1]).toMatchObject({ lists: { members: 2, of: 2, default: false }, action: 'add the new member here' });
     expect(high[1]?.verified).toBeUndefined();
+    expect(high[2]).toMatchObject({ lists: { members: 2, of: 2, mirrors: 'names' } });
   });
 
   it('a Literal-annotated attribute (`Job.priority`)', async () => {
