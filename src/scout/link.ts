@@ -123,6 +123,12 @@ export function formatLocation(location: LinkLocation): string {
   return `${location.file}:${location.line}`;
 }
 
+/** `relpath:line` (a trailing `:column` allowed) back to file and line; line 0 when there is none. */
+export function parseLocation(location: string): { file: string; line: number } {
+  const m = /^(.*):(\d+)(?::\d+)?$/.exec(location);
+  return m ? { file: m[1] ?? location, line: Number(m[2]) } : { file: location, line: 0 };
+}
+
 /** The code line of the site itself, or '' when the snippet does not contain it. */
 export function siteLine(link: Pick<ScoutLink, 'snippet' | 'snippetStartLine' | 'location'>): string {
   const lines = link.snippet.split(/\r?\n/);

@@ -5,7 +5,7 @@
  */
 import type { UsageRole } from '../core/types.js';
 import type { Exploration, VisitedLink } from './explore.js';
-import { formatLocation, siteLine } from './link.js';
+import { formatLocation, parseLocation, siteLine } from './link.js';
 import { buildsObjectAt } from './site-text.js';
 import type { Intent } from './query-analysis.js';
 import { safelyIgnoredReason } from './scorers/heuristic.js';
@@ -326,8 +326,6 @@ function lowerUnproven(candidates: MergeCandidate[], checker: string): number {
 
 /** Whether an explored pointer lies inside an enumeration site (the site's pointer says more about it). */
 function insideCovered(pointer: Pointer, covered: ReadonlyMap<string, ReadonlyArray<[number, number]>>): boolean {
-  const m = /^(.*):(\d+)$/.exec(pointer.location);
-  if (!m) return false;
-  const line = Number(m[2]);
-  return (covered.get(m[1] ?? '') ?? []).some(([start, end]) => line >= start && line <= end);
+  const { file, line } = parseLocation(pointer.location);
+  return (covered.get(file) ?? []).some(([start, end]) => line >= start && line <= end);
 }

@@ -5,6 +5,7 @@
  * checker already reported an error are left to the verified pointer there.
  */
 import type { Pointer } from '../answer.js';
+import { parseLocation } from '../link.js';
 import { RISK_LEVELS } from '../risk.js';
 import type { Enumeration, EnumerationSite } from './enumeration-sites.js';
 
@@ -27,7 +28,7 @@ export interface EnumerationPointers {
 export function enumerationPointers(enumeration: Enumeration, verified: readonly Pointer[]): EnumerationPointers {
   const verifiedLines = new Map<string, number[]>();
   for (const p of verified) {
-    const { file, line } = fileAndLine(p.location);
+    const { file, line } = parseLocation(p.location);
     verifiedLines.set(file, [...(verifiedLines.get(file) ?? []), line, ...(p.also ?? [])]);
   }
   const type = enumeration.set.type;
@@ -132,9 +133,4 @@ function plural(shape: string): string {
   if (shape === 'switch/match arms' || shape.endsWith('s')) return shape;
   if (shape === 'if/elif chain') return 'if/elif chains';
   return `${shape}s`;
-}
-
-function fileAndLine(location: string): { file: string; line: number } {
-  const m = /^(.*):(\d+)$/.exec(location);
-  return m ? { file: m[1] ?? location, line: Number(m[2]) } : { file: location, line: 0 };
 }

@@ -77,6 +77,13 @@ export function mentionMatcher(set: MemberSet): MentionMatcher {
   }
   if (alternatives.length === 0) return { find: () => [] };
   const pattern = new RegExp(alternatives.join('|'), 'g');
+  const tables = {
+    qualified: new Map([...byQualified].map(([name, member]) => [name, { member, kind: 'member' as MentionKind }])),
+    literal: byLiteral,
+    bare: byBare,
+    number: byNumber,
+    key: byKey,
+  };
   return {
     find(text: string): Mention[] {
       const out: Mention[] = [];
@@ -86,27 +93,11 @@ export function mentionMatcher(set: MemberSet): MentionMatcher {
         const at = match.index ?? 0;
         const line = lineAt(lineStarts, at);
         const column = at - (lineStarts[line - 1] ?? 0);
-        const qualified = groups.includes('qualified') ? match[groups.indexOf('qualified') + 1] : undefined;
-        const literal = groups.includes('literal') ? match[groups.indexOf('literal') + 1] : undefined;
-        const bare = groups.includes('bare') ? match[groups.indexOf('bare') + 1] : undefined;
-        const number = groups.includes('number') ? match[groups.indexOf('number') + 1] : undefined;
-        const key = groups.includes('key') ? match[groups.indexOf('key') + 1] : undefined;
-        if (qualified !== undefined) {
-          const member = byQualified.get(qualified);
-          if (member !== undefined) out.push({ line, column, member, kind: 'member' });
-        } else if (literal !== undefined) {
-          const hit = byLiteral.get(literal);
-          if (hit) out.push({ line, column, member: hit.member, kind: hit.kind });
-        } else if (bare !== undefined) {
-          const hit = byBare.get(bare);
-          if (hit) out.push({ line, column, member: hit.member, kind: hit.kind });
-        } else if (number !== undefined) {
-          const hit = byNumber.get(number);
-          if (hit) out.push({ line, column, member: hit.member, kind: hit.kind });
-        } else if (key !== undefined) {
-          const hit = byKey.get(key);
-          if (hit) out.push({ line, column, member: hit.member, kind: hit.kind });
-        }
+        // The capture group that matched says which table names the token.
+        const index = groups.findIndex((g, k) => g !== 'quote' && match[k + 1] !== undefined);
+        const group = groups[index];
+        const hit = group && group !== 'quote' ? tables[group].get(match[index + 1] ?? '') : undefined;
+        if (hit) out.push({ line, column, member: hit.member, kind: hit.kind });
       }
       return out;
     },

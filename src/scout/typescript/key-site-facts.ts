@@ -19,8 +19,6 @@ import type { ScoutLink } from '../link.js';
 import type { AnalyzedQuery } from '../query-analysis.js';
 import { isComputedKey, namesOneVariant, receivingProperty } from '../site-text.js';
 
-export { keySiteBudget, MAX_KEY_SITE_MS } from '../language.js';
-
 /** Sets `indexedObject` / `builtObject` / `assignedObject` / `destination` on the key sites among `links`; `lookups` bounds the checks per exploration in number and time. */
 export async function describeKeySites(links: readonly ScoutLink[], query: AnalyzedQuery, context: KeySiteContext, lookups: KeySiteBudget): Promise<void> {
   if (query.intent !== 'add_variant' || !query.target) return;

@@ -8,6 +8,7 @@
  * `if` chain).
  */
 import type { Pointer } from '../answer.js';
+import { parseLocation } from '../link.js';
 import { isHighRubric, lowered } from '../risk.js';
 import type { ChangeSpec, CheckerError, VariantCheck } from './checker.js';
 
@@ -30,11 +31,6 @@ interface ErrorGroup {
   placeName: string | null;
   errors: CheckerError[];
   merged: MergeCandidate[];
-}
-
-function fileAndLine(location: string): { file: string; line: number } {
-  const m = /^(.*):(\d+)(?::\d+)?$/.exec(location);
-  return m ? { file: m[1] ?? location, line: Number(m[2]) } : { file: location, line: 0 };
 }
 
 /** What to do about an error a change other than "add a variant" introduces, by change kind, then the checker's code or message. */
@@ -121,7 +117,7 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
   }
   const rest: MergeCandidate[] = [];
   for (const c of candidates) {
-    const { file, line } = fileAndLine(c.pointer.location);
+    const { file, line } = parseLocation(c.pointer.location);
     // The innermost place that holds the site (places nest: a method inside a top-level object).
     const home = groups
       .filter((g) => g.file === file && ((line >= g.start && line <= g.end) || g.errors.some((e) => Math.abs(e.line - line) <= 2)))
@@ -147,7 +143,7 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
     const more = g.errors.length > 1 ? ` (+${g.errors.length - 1} more${codes.length > 1 ? `: ${codes.slice(1).join(', ')}` : ''})` : '';
     const lines = new Set<number>();
     for (const e of g.errors) lines.add(e.line);
-    for (const m of g.merged) lines.add(fileAndLine(m.pointer.location).line);
+    for (const m of g.merged) lines.add(parseLocation(m.pointer.location).line);
     lines.delete(first.line);
     const pointer: Pointer = {
       location: `${first.file}:${first.line}`,
