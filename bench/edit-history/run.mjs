@@ -109,17 +109,11 @@ async function renderText(answer) {
   try { return render(answer); } catch { return null; }
 }
 
-/**
- * The first page of an answer, as `scout ask` prints it without `--all` (synthesis.ts): at most 25 pointers,
- * then the last ones dropped (down to 5) while the answer's JSON exceeds 95 % of 2,000 tokens (characters / 4).
- */
-export function firstPageOf(answer) {
-  const ps = answer.pointers ?? [];
-  const { freshness: _f, ...meta } = answer.meta ?? {};
-  const sized = (k) => JSON.stringify({ ...answer, pointers: ps.slice(0, k), meta: { ...meta, pointers_omitted: ps.length - k } }).length / 4;
-  let n = Math.min(25, ps.length);
-  while (n > 5 && sized(n) > 2000 * 0.95) n--;
-  return { ...answer, pointers: ps.slice(0, n), meta: { ...answer.meta, pointers_omitted: ps.length - n } };
+/** The first page of an answer, as `scout ask` prints it without `--all`: scout's own paging (dist/scout/answer-page.js). */
+let paging = null;
+export async function firstPageOf(answer) {
+  paging ??= await import(path.join(repoRoot, 'dist/scout/answer-page.js'));
+  return paging.firstPage(answer, 25, 2000);
 }
 
 async function runScout(inst, dir) {
@@ -136,7 +130,10 @@ async function runScout(inst, dir) {
   let answer;
   try { answer = JSON.parse(r.stdout); } catch { return { error: `bad JSON: ${r.stdout.slice(0, 200)}`, ms, indexMs }; }
   const all = answer;
-  answer = firstPageOf(all);
+  // The whole answer is kept (git-ignored) so that paging can be studied again without rerunning.
+  mkdirSync(path.join(here, 'answers'), { recursive: true });
+  writeFileSync(path.join(here, 'answers', `${inst.id}.json`), JSON.stringify(all));
+  answer = await firstPageOf(all);
   const text = await renderText(answer);
   const toPointer = (p) => {
     const loc = parseLocation(p.location, dir);
@@ -147,7 +144,8 @@ async function runScout(inst, dir) {
     const loc = parseLocation(p.location, dir);
     return loc ? { file: loc.file, lines: [loc.line, ...(p.also ?? [])], risk: p.risk, lists: p.lists ?? null, verified: p.verified ?? false } : null;
   }).filter(Boolean);
-  const byFile = (answer.by_file ?? []).flatMap((g) => ({ file: g.file, lines: g.lines, risk: 'low' }));
+  // Places in brief (file and lines) count as pointers of low risk.
+  const byFile = (answer.by_file ?? []).map((g) => ({ file: g.file, lines: g.lines, risk: 'low' }));
   return {
     ms, indexMs,
     tokens: Math.round((text ?? JSON.stringify(answer)).length / 4), tokensOf: text ? 'text' : 'json',

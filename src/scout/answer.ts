@@ -34,9 +34,18 @@ export interface VerifiedBy {
   ms: number;
 }
 
+/** Places after a page's pointers, in brief (answer-page.ts): a file, its lines, and how many pointers they fold. */
+export interface FileLines {
+  file: string;
+  count: number;
+  lines: number[];
+}
+
 export interface ScoutAnswer {
   summary: string;
   pointers: Pointer[];
+  /** On a first page: the pointers after it, in brief (file and lines), as many as the page's tokens allow. */
+  by_file?: FileLines[];
   ignored: { total: number; by_role: Record<string, number>; examples: string[] };
   meta: {
     /** Nodes rated: places, each a site and the sites of the same kind in the same definition (see scout/places). */

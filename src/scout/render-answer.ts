@@ -23,6 +23,7 @@ export function renderAnswer(view: AnswerView): string {
     const action = 'action' in p && p.action ? `\n    → ${p.action}` : '';
     out.push(`- [${p.risk}] ${p.location}${p.also ? ` (also ${p.also.join(', ')})` : ''} — ${p.what}${action}`);
   }
+  if ((view.by_file ?? []).length > 0) out.push('', 'Places in brief (file: lines):');
   for (const g of view.by_file ?? []) out.push(`- ${g.file}: lines ${g.lines.join(', ')}`);
   const omitted = view.meta.pointers_omitted ?? 0;
   if (omitted > 0) out.push(`  … ${omitted} more lower-ranked place(s) (\`scout ask … --all\` lists every one)`);

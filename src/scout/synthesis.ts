@@ -17,12 +17,10 @@ import { ANSWER_TOKENS, MAX_POINTERS, type Pointer, type ScoutAnswer, type Verif
 import { riskOfRubric, lowered, RISK_LEVELS, RISK_RULE } from './risk.js';
 import type { Enumeration } from './enumeration/enumeration-sites.js';
 import { enumerationPointers, type EnumerationPointers } from './enumeration/enumeration-pointers.js';
+import { firstPage } from './answer-page.js';
 
 export type { Pointer, ScoutAnswer, VerifiedBy } from './answer.js';
 export { ANSWER_TOKENS, MAX_POINTERS } from './answer.js';
-
-/** Pointers kept however long they are. */
-const MIN_POINTERS = 5;
 
 const ROLE_WORDS: Partial<Record<UsageRole, string>> = {
   case_pattern: 'switch/match over it',
@@ -98,9 +96,9 @@ function describe(v: VisitedLink): string {
 }
 
 /**
- * `maxPointers` caps the list (default MAX_POINTERS); a capped answer is also kept within `maxTokens`
- * (default ANSWER_TOKENS; characters / 4) by dropping its last, least risky pointers, counted as
- * omitted. An uncapped call (the MCP tool pages the list itself) keeps every pointer.
+ * `maxPointers` caps the list (default MAX_POINTERS): a capped answer is its first page (answer-page.ts),
+ * within `maxTokens` (default ANSWER_TOKENS; characters / 4), the pointers after it in brief and the rest
+ * counted as omitted. An uncapped call (`--all`; the MCP tool pages the list itself) keeps every pointer.
  */
 export function synthesize(
   exploration: Exploration,
@@ -192,8 +190,7 @@ export function synthesize(
   const byRisk = (p: Pointer): number => RISK_LEVELS.indexOf(p.risk);
   const tail = [...singles, ...rest].sort((a, b) => byRisk(a) - byRisk(b));
   const all = [...verified, ...enumerations.filter((p) => !p.lists?.mirrors), ...enumerations.filter((p) => p.lists?.mirrors), ...tail];
-  const pointers = all.slice(0, maxPointers);
-  const omitted = all.length - pointers.length;
+  const pointers = all;
   const high = candidates.filter((c) => c.pointer.risk === 'high');
   const ignoredTotal = Object.values(ignoredByRole).reduce((a, b) => a + b, 0);
   const target = query.target ?? 'the question';
@@ -277,7 +274,7 @@ export function synthesize(
       sources: exploration.sources,
       scorer: scorerName,
       notes: [...exploration.notes],
-      pointers_omitted: omitted,
+      pointers_omitted: 0,
       ...(query.intent === 'add_variant' || query.change ? { risk_rule: RISK_RULE } : {}),
       ...(enumeration
         ? { enumeration: { type: enumeration.set.type, members: enumeration.set.members.length, sites: listed?.sites ?? 0, full_without_default: listed?.full ?? 0, files_read: enumeration.filesRead, ms: enumeration.ms } }
@@ -287,12 +284,7 @@ export function synthesize(
   };
   if (verification?.note) answer.meta.notes.push(verification.note);
   for (const n of check?.notes ?? []) answer.meta.notes.push(n);
-  // 5 % headroom for what the caller adds (freshness, notes).
-  while (pointers.length > MIN_POINTERS && JSON.stringify(answer).length / 4 > maxTokens * 0.95) {
-    pointers.pop();
-    answer.meta.pointers_omitted += 1;
-  }
-  return answer;
+  return Number.isFinite(maxPointers) || Number.isFinite(maxTokens) ? firstPage(answer, maxPointers, maxTokens) : answer;
 }
 
 function verifiedBy(v: Verification, places: number): VerifiedBy | null {

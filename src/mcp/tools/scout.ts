@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import type { Pointer, ScoutAnswer } from '../../scout/answer.js';
 import { renderAnswer } from '../../scout/render-answer.js';
+import { briefPlaces, trimAlso } from '../../scout/answer-page.js';
 import { AnswerCache } from '../answer-cache.js';
-import { fitList, shrinkNote } from '../budget.js';
+import { estimateTokens, fitList, shrinkNote } from '../budget.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { defineTool } from '../tool.js';
 import { fileGroupsSchema, shrinkSchema } from './search.js';
@@ -21,6 +22,8 @@ const pointerSchema = z.object({
     .optional()
     .describe('enumeration site: members named, of how many, default branch'),
 });
+
+type FittedBrief = ReturnType<typeof briefPlaces>['brief'];
 
 /** Whole answers (all pointers) by question and arguments; pages are slices of them. */
 /** `unfinished`: the checker ran out of time or failed, so asking again may verify what this answer could not. */
@@ -100,7 +103,8 @@ export const scoutTool = defineTool({
     const all = answer.pointers;
     const items = all.slice(cursor.offset);
     const shape = {
-      light: ({ action: _a, ...rest }: Pointer) => rest as Pointer,
+      // A light pointer keeps the first lines of a long `also` (its text says how many more), so one pointer fits a page.
+      light: ({ action: _a, ...rest }: Pointer) => trimAlso(rest as Pointer),
       file: (p: Pointer) => p.location.replace(/:\d+$/, ''),
       line: (p: Pointer) => Number(p.location.match(/:(\d+)$/)?.[1] ?? 0),
       // Pointers are ranked by risk: a page of the riskiest (with a cursor) keeps their risk, verification and
@@ -122,7 +126,15 @@ export const scoutTool = defineTool({
         meta: { ...meta, notes: [...meta.notes], pointers_total: all.length },
       };
     };
-    const fitted = fitList(items, shape, ctx.maxTokens, build);
+    let fitted = fitList(items, shape, ctx.maxTokens, build);
+    // A page of the riskiest pointers, then the places of the next ones in brief in the tokens left (they come
+    // in full on the next pages): one page reaches more of the files to edit.
+    if (fitted.shrink === 'paged' && fitted.remaining > 0) {
+      const page = fitted;
+      const withBrief = (by_file: FittedBrief) => ({ ...page, by_file });
+      const { brief } = briefPlaces(items.slice(page.shown), (b) => estimateTokens(build(withBrief(b))) <= ctx.maxTokens);
+      if (brief.length > 0) fitted = withBrief(brief);
+    }
     const structured = build(fitted);
     const note = shrinkNote(fitted, ctx.maxTokens, structured.next_cursor);
     if (note) structured.meta.notes.push(note);

@@ -9,8 +9,6 @@ import { parseLocation } from '../link.js';
 import { RISK_LEVELS } from '../risk.js';
 import type { Enumeration, EnumerationSite } from './enumeration-sites.js';
 
-/** Lines listed in one pointer's `also`, at most (a file that names the members hundreds of times would fill the page); its text says how many more. */
-const MAX_ALSO = 40;
 /** Past this many pointers, the medium and low sites of a file are one pointer. */
 const MANY_POINTERS = 12;
 /** Missing members named in a pointer, at most. */
@@ -114,12 +112,9 @@ function mixedPointerOf(sites: readonly EnumerationSite[], lines: readonly numbe
   return withLines(pointer, lines);
 }
 
-/** The pointer's other lines, at most MAX_ALSO of them; its text says how many were left out. */
+/** The pointer's other lines, every one (a page lists the first of them: answer-page.ts). */
 function withLines(pointer: Pointer, lines: readonly number[]): Pointer {
-  if (lines.length <= 1) return pointer;
-  const also = lines.slice(1, MAX_ALSO + 1);
-  const left = lines.length - 1 - also.length;
-  return { ...pointer, also, ...(left > 0 ? { what: `${pointer.what} (${left} more lines in this file not listed)` } : {}) };
+  return lines.length <= 1 ? pointer : { ...pointer, also: lines.slice(1) };
 }
 
 function actionOf(site: EnumerationSite): string {

@@ -1,6 +1,8 @@
 /** Reading members (TypeScript, Python), finding their mentions, and grouping them into constructs. */
 import { describe, expect, it } from 'vitest';
 import { blocksOf } from '../../../src/scout/enumeration/blocks.js';
+import type { Pointer } from '../../../src/scout/answer.js';
+import { trimAlso } from '../../../src/scout/answer-page.js';
 import { enumerationPointers } from '../../../src/scout/enumeration/enumeration-pointers.js';
 import { mentionMatcher } from '../../../src/scout/enumeration/mentions.js';
 import { readPythonMembers } from '../../../src/scout/python/members.js';
@@ -114,11 +116,13 @@ describe('number values', () => {
 });
 
 describe('enumeration pointers', () => {
-  it('a file naming the members hundreds of times is one pointer with at most 40 other lines, and says how many more', () => {
+  it('a file naming the members hundreds of times is one pointer with every line; a page lists 40 and says how many more', () => {
     const sites = Array.from({ length: 300 }, (_, i) => ({ file: 'big.ts', lines: [i * 3 + 1], endLine: i * 3 + 1, shape: 'use', listed: 1, members: 3, missing: [], hasDefault: false, mirror: null, risk: 'low' as const, code: 'x' }));
     const { pointers } = enumerationPointers({ set: kind, sites, filesRead: 1, ms: 0 }, []);
     expect(pointers.length).toBe(1);
-    expect(pointers[0]?.also?.length).toBe(40);
-    expect(pointers[0]?.what).toMatch(/259 more lines in this file not listed/);
+    expect(pointers[0]?.also?.length).toBe(299);
+    const onPage = trimAlso(pointers[0] as Pointer);
+    expect(onPage.also?.length).toBe(40);
+    expect(onPage.what).toMatch(/259 more lines in this file, listed in the full answer/);
   });
 });

@@ -1,0 +1,82 @@
+/**
+ * A page of an answer: the riskiest pointers in full, then, in the tokens left, the places of the pointers
+ * after them in brief (file and lines). An edit list is often long (a type named in 40 files); 25 full pointers
+ * fill 2,000 tokens, while a line of "file: lines" costs a tenth of one, so the page reaches every file it can
+ * and says how to get the rest in full (`--all` in the CLI, the cursor in MCP). Nothing is dropped silently.
+ */
+import type { FileLines, Pointer, ScoutAnswer } from './answer.js';
+
+/** Lines of one pointer's `also` shown on a page (a file that names the members hundreds of times would fill it). */
+export const MAX_ALSO_ON_PAGE = 40;
+/** Lines of one file in the brief, at most. */
+const BRIEF_LINES_PER_FILE = 12;
+/** Pointers kept in full however long they are. */
+export const MIN_POINTERS = 5;
+
+/** The pointer with at most MAX_ALSO_ON_PAGE lines in `also`; its text says how many more the full answer lists. */
+export function trimAlso(pointer: Pointer): Pointer {
+  const also = pointer.also ?? [];
+  if (also.length <= MAX_ALSO_ON_PAGE) return pointer;
+  return { ...pointer, also: also.slice(0, MAX_ALSO_ON_PAGE), what: `${pointer.what} (${also.length - MAX_ALSO_ON_PAGE} more lines in this file, listed in the full answer)` };
+}
+
+/**
+ * The places of `pointers`, in order, folded into one entry per file (the file's first pointer sets its rank),
+ * while `fits` accepts the growing list. Every pointer is either in the brief whole (its location line at
+ * least) or not at all, so `count` says exactly which ones the brief covers.
+ */
+export function briefPlaces(pointers: readonly Pointer[], fits: (brief: FileLines[]) => boolean): { brief: FileLines[]; covered: number } {
+  const brief: FileLines[] = [];
+  const byFile = new Map<string, FileLines>();
+  let covered = 0;
+  for (const p of pointers) {
+    const at = p.location.lastIndexOf(':');
+    const file = p.location.slice(0, at);
+    const lines = [Number(p.location.slice(at + 1)), ...(p.also ?? [])];
+    const entry = byFile.get(file);
+    const next: FileLines = entry
+      ? { ...entry, count: entry.count + 1, lines: mergeLines(entry.lines, lines) }
+      : { file, count: 1, lines: mergeLines([], lines) };
+    const candidate = entry ? brief.map((e) => (e === entry ? next : e)) : [...brief, next];
+    if (!fits(candidate)) break;
+    brief.length = 0;
+    brief.push(...candidate);
+    byFile.set(file, next);
+    covered++;
+  }
+  return { brief, covered };
+}
+
+/** Lines of both, ascending, at most BRIEF_LINES_PER_FILE (the first ones given win: they rank higher). */
+function mergeLines(have: readonly number[], add: readonly number[]): number[] {
+  const out = [...have];
+  for (const line of add) {
+    if (out.length >= BRIEF_LINES_PER_FILE) break;
+    if (!out.includes(line)) out.push(line);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/**
+ * The first page of a full answer, as `scout ask` prints it by default: at most `maxPointers` pointers (each
+ * with at most MAX_ALSO_ON_PAGE lines), fewer while the answer is over 95 % of `maxTokens` (characters / 4),
+ * then the following pointers in brief in the tokens left. `meta.pointers_omitted` counts the pointers
+ * neither in full nor in brief.
+ */
+export function firstPage(answer: ScoutAnswer, maxPointers: number, maxTokens: number): ScoutAnswer {
+  const all = answer.pointers;
+  const size = (a: ScoutAnswer): number => JSON.stringify(a).length / 4;
+  const limit = maxTokens * 0.95;
+  const pageOf = (n: number): ScoutAnswer => {
+    const { by_file: _brief, ...rest } = answer;
+    return { ...rest, pointers: all.slice(0, n).map(trimAlso), meta: { ...answer.meta, pointers_omitted: all.length - n } };
+  };
+  let n = Math.min(maxPointers, all.length);
+  let page = pageOf(n);
+  while (n > MIN_POINTERS && size(page) > limit) page = pageOf(--n);
+  if (n === all.length) return page;
+  const after = all.slice(n);
+  const withBrief = (brief: FileLines[], covered: number): ScoutAnswer => ({ ...page, by_file: brief, meta: { ...page.meta, pointers_omitted: after.length - covered } });
+  const { brief, covered } = briefPlaces(after, (b) => size(withBrief(b, 0)) <= limit);
+  return brief.length > 0 ? withBrief(brief, covered) : page;
+}

@@ -1,0 +1,71 @@
+/** The first page of a long answer: full pointers first, then the following ones in brief, nothing dropped silently. */
+import { describe, expect, it } from 'vitest';
+import type { Pointer, ScoutAnswer } from '../../src/scout/answer.js';
+import { briefPlaces, firstPage } from '../../src/scout/answer-page.js';
+import { renderAnswer } from '../../src/scout/render-answer.js';
+
+const pointer = (file: string, line: number, also: number[] = []): Pointer => ({
+  location: `${file}:${line}`,
+  what: `map keyed by every member of \`Kind\`, no default: \`const LABELS: Record<Kind, string> = {\``,
+  risk: 'medium',
+  relevance: 4,
+  action: 'check whether the new member belongs here',
+  ...(also.length ? { also } : {}),
+});
+
+function answerOf(pointers: Pointer[]): ScoutAnswer {
+  return {
+    summary: 'Adding a variant to `Kind` …',
+    pointers,
+    ignored: { total: 0, by_role: {}, examples: [] },
+    meta: { nodes_visited: 1, sites_seen: 1, budget: 40, budget_remaining: 0, interpretation: 'add a variant', elapsed_ms: 1, sources: { lsp: 1, index: 0 }, scorer: 'heuristic', notes: [], pointers_omitted: 0 },
+  };
+}
+
+describe('first page', () => {
+  const long = answerOf(Array.from({ length: 120 }, (_, i) => pointer(`src/f${i}.ts`, i + 10, [i + 20, i + 30])));
+
+  it('keeps the riskiest pointers in full, the next ones in brief, and counts exactly the rest', () => {
+    const page = firstPage(long, 25, 2000);
+    const full = page.pointers.length;
+    const brief = page.by_file ?? [];
+    expect(full).toBeGreaterThanOrEqual(5);
+    expect(full).toBeLessThanOrEqual(25);
+    expect(brief.length).toBeGreaterThan(0);
+    // The brief continues where the full pointers stop, in order, with each pointer's lines.
+    expect(brief[0]).toEqual({ file: `src/f${full}.ts`, count: 1, lines: [full + 10, full + 20, full + 30] });
+    const covered = brief.reduce((n, g) => n + g.count, 0);
+    expect(full + covered + page.meta.pointers_omitted).toBe(120);
+    expect(JSON.stringify(page).length / 4).toBeLessThanOrEqual(2000 * 0.95);
+    expect(renderAnswer(page)).toContain(`Places in brief (file: lines):\n- src/f${full}.ts: lines ${full + 10}, ${full + 20}, ${full + 30}`);
+  });
+
+  it('reaches more files in the same tokens than full pointers alone', () => {
+    const page = firstPage(long, 25, 2000);
+    const files = new Set([...page.pointers.map((p) => p.location.split(':')[0]), ...(page.by_file ?? []).map((g) => g.file)]);
+    expect(files.size).toBeGreaterThan(page.pointers.length * 2);
+  });
+
+  it('a short answer is the whole answer, with no brief', () => {
+    const page = firstPage(answerOf([pointer('a.ts', 1), pointer('b.ts', 2)]), 25, 2000);
+    expect(page.pointers.length).toBe(2);
+    expect(page.by_file).toBeUndefined();
+    expect(page.meta.pointers_omitted).toBe(0);
+  });
+});
+
+describe('places in brief', () => {
+  it('folds pointers of one file into one entry, at most 12 lines, ascending', () => {
+    const { brief, covered } = briefPlaces([pointer('a.ts', 50, Array.from({ length: 20 }, (_, i) => 100 + i)), pointer('b.ts', 3), pointer('a.ts', 7)], () => true);
+    expect(covered).toBe(3);
+    expect(brief.map((g) => [g.file, g.count, g.lines.length])).toEqual([['a.ts', 2, 12], ['b.ts', 1, 1]]);
+    expect(brief[0]?.lines[0]).toBe(50);
+    expect(brief[0]?.lines).toEqual([...(brief[0]?.lines ?? [])].sort((a, b) => a - b));
+  });
+
+  it('stops at the first pointer that does not fit, so `covered` names a prefix', () => {
+    const { brief, covered } = briefPlaces([pointer('a.ts', 1), pointer('b.ts', 2), pointer('c.ts', 3)], (b) => b.length <= 2);
+    expect(covered).toBe(2);
+    expect(brief.map((g) => g.file)).toEqual(['a.ts', 'b.ts']);
+  });
+});
