@@ -10,6 +10,8 @@ import type { FileLines, Pointer, ScoutAnswer } from './answer.js';
 export const MAX_ALSO_ON_PAGE = 40;
 /** Lines of one file in the brief, at most. */
 const BRIEF_LINES_PER_FILE = 12;
+/** Share of a page kept for the brief when more pointers follow than fit in full. */
+export const BRIEF_SHARE = 0.2;
 /** Pointers kept in full however long they are. */
 export const MIN_POINTERS = 5;
 
@@ -75,6 +77,8 @@ export function firstPage(answer: ScoutAnswer, maxPointers: number, maxTokens: n
   let page = pageOf(n);
   while (n > MIN_POINTERS && size(page) > limit) page = pageOf(--n);
   if (n === all.length) return page;
+  // More follow: the full pointers leave a fifth of the page to the brief.
+  while (n > MIN_POINTERS && size(page) > limit * (1 - BRIEF_SHARE)) page = pageOf(--n);
   const after = all.slice(n);
   const withBrief = (brief: FileLines[], covered: number): ScoutAnswer => ({ ...page, by_file: brief, meta: { ...page.meta, pointers_omitted: after.length - covered } });
   const { brief, covered } = briefPlaces(after, (b) => size(withBrief(b, 0)) <= limit);

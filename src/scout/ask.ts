@@ -68,7 +68,7 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
   const verifying = verifyStep(seeded, options);
   verifying.catch(() => undefined); // awaited below; an exploration that throws first must not leave it unhandled
   // The places that list the type's members, compiled or not (read from the files: no server needed).
-  const enumeration = options.config.scout.enumerationSites && wantsEnumeration(seeded) ? findEnumerationSites(seeded, { root: options.root, db: options.db }) : null;
+  const enumeration = options.config.scout.enumerationSites && wantsEnumeration(seeded) ? findEnumerationSites(seeded, { root: options.root, db: options.db, config: options.config }) : null;
   const exploration = await explore(seeded, {
     root: options.root,
     db: options.db,

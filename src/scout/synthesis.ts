@@ -160,9 +160,11 @@ export function synthesize(
     candidates.length = 0;
     candidates.push(...merged.rest);
   }
-  // A checker exists for the language but did not answer (out of time, crashed): high means verified, so
-  // the exploration's likely breaks are listed as medium with why, not passed off as proven.
-  const unproven = verification && (verification.status === 'timeout' || verification.status === 'failed') && verification.checker ? lowerUnproven(candidates, verification.checker.name) : 0;
+  // A change question that no checker verified (none for the language, the change refused, out of time,
+  // crashed): high means verified (risk.ts), so the exploration's likely breaks are listed as medium with
+  // why, not passed off as proven. Enumeration sites keep their own rule.
+  const changeQuestion = query.intent === 'add_variant' || Boolean(query.change);
+  const unproven = changeQuestion && !check ? lowerUnproven(candidates, unverifiedWhy(verification)) : 0;
   // One pointer per place: the cases of one switch, the keys of one Record, the indexes in one
   // function are one thing to change; their other lines ride along in `also`, so a capped list
   // reaches more places instead of repeating one.
@@ -182,6 +184,7 @@ export function synthesize(
   for (const p of grouped) p.also?.sort((a, b) => a - b);
   // Enumeration sites after the verified breaks; explored pointers inside one are folded into it.
   const listed: EnumerationPointers | null = enumeration ? enumerationPointers(enumeration, verified) : null;
+  if (listed) verified = verified.map((p) => withAlso(p, listed.verifiedAlso.get(p.location) ?? []));
   const rest = listed ? grouped.filter((p) => !insideCovered(p, listed.covered)) : grouped;
   // Order: verified breaks, enumerations, mirrors of the members' values or names, then the rest by risk (a
   // place naming one member before the exploration's other uses of the same risk).
@@ -232,7 +235,7 @@ export function synthesize(
       );
     } else if (query.intent === 'add_variant' && unproven > 0) {
       paragraphs.push(
-        `Not verified: the exploration's rules rate ${unproven} site(s) as likely breaks when \`${target}\` gains a variant; they are listed as medium because the ${verification?.checker?.name ?? ''} checker did not confirm them.`,
+        `Not verified: the exploration's rules rate ${unproven} site(s) as likely breaks when \`${target}\` gains a variant; they are listed as medium because ${verification?.checker ? `the ${verification.checker.name} checker did not confirm them` : `nothing verified them (${unverifiedWhy(verification)})`}.`,
       );
       if (verification?.note) paragraphs.push(`${verification.note.replace(/^not verified: /, 'Not verified: ').replace(/; pointers come from the exploration alone$/, '')}.`);
     } else if (query.intent === 'add_variant') {
@@ -306,14 +309,37 @@ function verifiedBy(v: Verification, places: number): VerifiedBy | null {
  * The exploration's high candidates lowered to medium in place (the checker that should confirm them did
  * not answer), each saying so; returns how many were lowered.
  */
-function lowerUnproven(candidates: MergeCandidate[], checker: string): number {
+function lowerUnproven(candidates: MergeCandidate[], why: string): number {
   let count = 0;
   for (const [i, c] of candidates.entries()) {
     if (c.pointer.risk !== 'high') continue;
     count++;
-    candidates[i] = lowered(c, `unverified: the exploration's rules say it breaks; the ${checker} checker did not finish`);
+    candidates[i] = lowered(c, `unverified: the exploration's rules say it breaks; ${why}`);
   }
   return count;
+}
+
+/** The pointer with `lines` added to its `also` (its own line left out), ascending. */
+function withAlso(pointer: Pointer, lines: readonly number[]): Pointer {
+  const own = parseLocation(pointer.location).line;
+  const also = [...new Set([...(pointer.also ?? []), ...lines])].filter((l) => l !== own).sort((a, b) => a - b);
+  return also.length > 0 ? { ...pointer, also } : pointer;
+}
+
+/** Why a change question's likely breaks are not verified, in a few words. */
+function unverifiedWhy(verification: Verification | null): string {
+  const checker = verification?.checker?.name;
+  switch (verification?.status) {
+    case 'timeout':
+    case 'failed':
+      return `the ${checker ?? ''} checker did not finish`;
+    case 'refused':
+      return 'no checker can express this change';
+    case 'no_target':
+      return 'no declaration was found to change';
+    default:
+      return 'no checker for this language';
+  }
 }
 
 /** Whether an explored pointer lies inside an enumeration site (the site's pointer says more about it). */

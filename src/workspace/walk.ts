@@ -59,7 +59,20 @@ interface IgnoreLayer {
 }
 
 export function walkRepository(root: string, config: ScoutConfig): WalkResult {
-  const result: WalkResult = { files: [], skipped: [], directories: new Map() };
+  return walkClassified(root, config, languageOf);
+}
+
+/** Data files that code keeps in step with its types (locale tables, configs): read for mirrors of members' values. */
+const DATA_FILE = /\.(json|jsonc|json5|ya?ml)$/i;
+
+/** Repo-relative paths of the data files (JSON, YAML), under the same ignore rules, size limit and binary check as source. */
+export function walkDataFiles(root: string, config: ScoutConfig): string[] {
+  return walkClassified(root, config, (rel) => (DATA_FILE.test(rel) && !/(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock)$/.test(rel) ? 'data' : null)).files.map((f) => f.path);
+}
+
+/** The walk, keeping the files `classify` names a kind for. */
+function walkClassified<K extends string>(root: string, config: ScoutConfig, classify: (relativePath: string) => K | null): { files: Array<Omit<WalkedFile, 'language'> & { language: K }>; skipped: SkippedFile[]; directories: Map<string, number> } {
+  const result: { files: Array<Omit<WalkedFile, 'language'> & { language: K }>; skipped: SkippedFile[]; directories: Map<string, number> } = { files: [], skipped: [], directories: new Map() };
   const defaultExcludes = new Set(config.index.defaultExcludes);
   const rootLayer = ignore().add(config.index.exclude);
   const gitInfo = gitDir(root);
@@ -122,7 +135,7 @@ export function walkRepository(root: string, config: ScoutConfig): WalkResult {
         if (defaultExcludes.has(entry.name) || isIgnored(local, rootLayer, rel, true)) continue;
         visit(abs, rel, local);
       } else if (isFile) {
-        const language = languageOf(rel);
+        const language = classify(rel);
         if (!language || isIgnored(local, rootLayer, rel, false)) continue;
         try {
           stats ??= lstatSync(abs);
@@ -142,7 +155,7 @@ export function walkRepository(root: string, config: ScoutConfig): WalkResult {
         result.files.push({ path: rel, absolute: abs, language, size: stats.size, mtimeMs: stats.mtimeMs });
       } else {
         // A FIFO, socket or device (or a link to one) with a source file's name: never opened.
-        if (!languageOf(rel) || isIgnored(local, rootLayer, rel, false)) continue;
+        if (!classify(rel) || isIgnored(local, rootLayer, rel, false)) continue;
         result.skipped.push({ path: rel, reason: 'not_regular_file', detail: specialKind(stats ?? entry) });
       }
     }

@@ -287,6 +287,14 @@ describe('scout', () => {
     const medium = structured(await call('scout', { query: 'what breaks if I add a variant to `LLMKind`?', max_tokens: 700 }), 'scout');
     expect(medium.shrink).not.toBe('grouped_by_file');
     expect((medium.pointers as Array<{ risk: string; verified?: boolean }>)[0]).toMatchObject({ risk: 'high', verified: true });
+    // A budget smaller than the summary still shows one pointer, so the cursor moves on.
+    expect((small.pointers as unknown[]).length).toBeGreaterThanOrEqual(1);
+    // A paged answer gives the places of the pointers after the page in brief (file and lines) in the tokens left.
+    const roomy = structured(await call('scout', { query: 'what breaks if I add a variant to `LLMKind`?', max_tokens: 900 }), 'scout');
+    expect(roomy.shrink).toBe('paged');
+    const brief = roomy.by_file as Array<{ file: string; count: number; lines: number[] }> | undefined;
+    expect(brief?.[0]?.file).toBe(pointers[(roomy.pointers as unknown[]).length]?.location.replace(/:\d+$/, ''));
+    expect(textOf(await call('scout', { query: 'what breaks if I add a variant to `LLMKind`?', max_tokens: 900 }))).toContain('Places in brief (file: lines):');
     if (small.next_cursor) {
       const shown = (small.pointers as unknown[]).length;
       const rest = structured(await call('scout', { query: 'what breaks if I add a variant to `LLMKind`?', cursor: small.next_cursor }), 'scout');

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Pointer, ScoutAnswer } from '../../scout/answer.js';
 import { renderAnswer } from '../../scout/render-answer.js';
-import { briefPlaces, trimAlso } from '../../scout/answer-page.js';
+import { BRIEF_SHARE, briefPlaces, trimAlso } from '../../scout/answer-page.js';
 import { AnswerCache } from '../answer-cache.js';
 import { estimateTokens, fitList, shrinkNote } from '../budget.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
@@ -127,12 +127,15 @@ export const scoutTool = defineTool({
       };
     };
     let fitted = fitList(items, shape, ctx.maxTokens, build);
+    // A budget smaller than the summary still gets one pointer, so every cursor moves on (never a page of none).
+    if (fitted.shown === 0 && items.length > 0) fitted = { items: items.slice(0, 1).map(shape.light), shrink: 'paged', shown: 1, remaining: items.length - 1 };
     // A page of the riskiest pointers, then the places of the next ones in brief in the tokens left (they come
     // in full on the next pages): one page reaches more of the files to edit.
     if (fitted.shrink === 'paged' && fitted.remaining > 0) {
-      const page = fitted;
+      // The full pointers leave a fifth of the page to the brief.
+      const page = fitList(items, shape, Math.floor(ctx.maxTokens * (1 - BRIEF_SHARE)), build);
       const withBrief = (by_file: FittedBrief) => ({ ...page, by_file });
-      const { brief } = briefPlaces(items.slice(page.shown), (b) => estimateTokens(build(withBrief(b))) <= ctx.maxTokens);
+      const { brief } = page.shown > 0 ? briefPlaces(items.slice(page.shown), (b) => estimateTokens(build(withBrief(b))) <= ctx.maxTokens) : { brief: [] };
       if (brief.length > 0) fitted = withBrief(brief);
     }
     const structured = build(fitted);

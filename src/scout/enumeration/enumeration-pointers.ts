@@ -18,26 +18,33 @@ export interface EnumerationPointers {
   pointers: Pointer[];
   /** Repository-relative file → lines covered by enumeration sites (explored pointers there are folded in). */
   covered: Map<string, Array<[start: number, end: number]>>;
+  /** Verified pointer's location → lines of the enumeration site its error is in (left to the verified pointer). */
+  verifiedAlso: Map<string, number[]>;
   /** Sites listing every member with no default (each one is high). */
   full: number;
   sites: number;
 }
 
 export function enumerationPointers(enumeration: Enumeration, verified: readonly Pointer[]): EnumerationPointers {
-  const verifiedLines = new Map<string, number[]>();
-  for (const p of verified) {
+  const verifiedAt = verified.map((p) => {
     const { file, line } = parseLocation(p.location);
-    verifiedLines.set(file, [...(verifiedLines.get(file) ?? []), line, ...(p.also ?? [])]);
-  }
+    return { location: p.location, file, lines: [line, ...(p.also ?? [])] };
+  });
   const type = enumeration.set.type;
   const covered = new Map<string, Array<[number, number]>>();
+  const verifiedAlso = new Map<string, number[]>();
   const kept: EnumerationSite[] = [];
   for (const site of enumeration.sites) {
     const start = site.lines[0] ?? 0;
     const end = site.lines[site.lines.length - 1] ?? start;
     covered.set(site.file, [...(covered.get(site.file) ?? []), [start, end]]);
-    if ((verifiedLines.get(site.file) ?? []).some((l) => l >= start - 1 && l <= end + 1)) continue;
-    kept.push(site);
+    const breaks = verifiedAt.find((v) => v.file === site.file && v.lines.some((l) => l >= start - 1 && l <= end + 1));
+    if (!breaks) {
+      kept.push(site);
+      continue;
+    }
+    // The checker's error names the construct's head; its entries and its end (where the new one goes) ride along.
+    verifiedAlso.set(breaks.location, [...(verifiedAlso.get(breaks.location) ?? []), ...site.lines, site.endLine]);
   }
   // Sites of one file, shape and risk are one pointer; when even those are many (a type named all over), the
   // low and medium ones of a file are one pointer each, so the first page still reaches every file.
@@ -58,7 +65,7 @@ export function enumerationPointers(enumeration: Enumeration, verified: readonly
       (b.also?.length ?? 0) - (a.also?.length ?? 0) ||
       a.location.localeCompare(b.location, 'en', { numeric: true }),
   );
-  return { pointers, covered, full: kept.filter((s) => s.risk === 'high').length, sites: kept.length };
+  return { pointers, covered, verifiedAlso, full: kept.filter((s) => s.risk === 'high').length, sites: kept.length };
 }
 
 function pointerOf(sites: readonly EnumerationSite[], type: string): Pointer {

@@ -8,13 +8,15 @@
 import type { IndexDb } from '../../index/db.js';
 import { parsedFiles } from '../../index/read/files.js';
 import { usageSitesNamed } from '../../index/read/usages.js';
+import type { ScoutConfig } from '../../core/config.js';
 import { readInsideRoot } from '../../workspace/confine.js';
+import { walkDataFiles } from '../../workspace/walk.js';
 import { readMembers } from '../languages.js';
 import { enumerationRisk, type RiskLevel } from '../risk.js';
 import type { SeededQuestion } from '../seeded-question.js';
 import type { MemberSet } from '../site-facts.js';
 import { blocksOf, type Block } from './blocks.js';
-import { mentionMatcher } from './mentions.js';
+import { mentionMatcher, type Mention } from './mentions.js';
 
 export interface EnumerationSite {
   file: string;
@@ -50,6 +52,8 @@ const DISPATCH_SHAPES: ReadonlySet<string> = new Set(['comparison', 'if/elif cha
 
 /** Uses of the type's name read for its declaration when the index has no definition of it. */
 const MAX_DECLARATION_PROBES = 50;
+/** Data files read for mirrors of the members' values, at most (a repository of fixtures has thousands). */
+const MAX_DATA_FILES = 2000;
 /** Files larger than this are not read for mentions (generated data, bundles). */
 const MAX_FILE_BYTES = 1_000_000;
 
@@ -78,28 +82,46 @@ export function memberSetOf(seeded: SeededQuestion, root: string, db: IndexDb): 
   return null;
 }
 
-export function findEnumerationSites(seeded: SeededQuestion, options: { root: string; db: IndexDb }): Enumeration | null {
+export function findEnumerationSites(seeded: SeededQuestion, options: { root: string; db: IndexDb; config: ScoutConfig }): Enumeration | null {
   const started = performance.now();
   const set = memberSetOf(seeded, options.root, options.db);
   if (!set || set.members.length < 2) return null;
   const matcher = mentionMatcher(set);
   const sites: EnumerationSite[] = [];
   let filesRead = 0;
-  for (const file of parsedFiles(options.db)) {
-    const text = readInsideRoot(options.root, file.path);
+  // Source files from the index, then data files (locale tables, configs) that mirror the members' values.
+  const valued = set.members.some((m) => m.value !== null && m.valueIsString);
+  const files = [...parsedFiles(options.db).map((f) => f.path), ...(valued ? walkDataFiles(options.root, options.config).slice(0, MAX_DATA_FILES) : [])];
+  for (const path of files) {
+    const data = /\.(json5?|jsonc|ya?ml)$/i.test(path);
+    const text = readInsideRoot(options.root, path);
     if (text === null || text.length > MAX_FILE_BYTES) continue;
     filesRead++;
     let mentions = matcher.find(text);
-    if (file.path === set.file) mentions = mentions.filter((m) => m.line < set.startLine || m.line > set.endLine);
+    // A data file holds values, never the members themselves: its quoted strings are mirrors of the values.
+    if (data) mentions = quotedValues(text, mentions);
+    if (path === set.file) mentions = mentions.filter((m) => m.line < set.startLine || m.line > set.endLine);
     if (mentions.length === 0) continue;
     const lines = text.split('\n');
     for (const block of blocksOf(lines, mentions)) {
-      const site = siteOf(file.path, lines, block, set);
+      const site = siteOf(path, lines, block, set);
       if (site) sites.push(site);
     }
   }
   return { set, sites, filesRead, ms: Math.round(performance.now() - started) };
 }
+
+/** The mentions written as quoted strings, as mentions of values (in a data file, a string equal to a member is a mirror of it). */
+function quotedValues(text: string, mentions: readonly Mention[]): Mention[] {
+  const lines = text.split('\n');
+  return mentions
+    .filter((m) => {
+      const line = lines[m.line - 1] ?? '';
+      return QUOTES.has(line[m.column] ?? '') || QUOTES.has(line[m.column - 1] ?? '');
+    })
+    .map((m) => ({ ...m, kind: 'value' as const }));
+}
+const QUOTES: ReadonlySet<string> = new Set(['"', "'"]);
 
 function siteOf(file: string, lines: readonly string[], block: Block, set: MemberSet): EnumerationSite | null {
   const listed = block.members.size;

@@ -48,6 +48,12 @@ describe('enumeration sites (TypeScript enum)', () => {
     expect(at(answer, 'src/parse.ts:18')).toMatchObject({ risk: 'high', lists: { members: 3, of: 3, mirrors: 'values' } });
   });
 
+  it('a data file keyed by every value (a locale table) is a mirror to keep in step; one value alone in a data file is not a site', () => {
+    expect(at(answer, 'locales/en.json:4')).toMatchObject({ risk: 'high', lists: { members: 3, of: 3, mirrors: 'values' } });
+    expect(at(answer, 'locales/en.json:4')?.action).toBe('add the new member here (it mirrors the member list)');
+    expect(answer.pointers.some((p) => p.location.startsWith('settings.json'))).toBe(false);
+  });
+
   it('a switch over the values with a default and a partial set are medium, the partial one naming what it lacks', () => {
     expect(at(answer, 'src/parse.ts:6')).toMatchObject({ risk: 'medium', lists: { members: 3, of: 3, default: true } });
     const partial = at(answer, 'src/labels.ts:11');
@@ -65,10 +71,10 @@ describe('enumeration sites (TypeScript enum)', () => {
 
   it('states the risk rule and what it read; the declaration itself is not an enumeration site; the page fits 2,000 tokens', () => {
     expect(answer.meta.risk_rule).toBe(RISK_RULE);
-    expect(answer.meta.enumeration).toMatchObject({ type: 'Status', members: 3, full_without_default: 3 });
+    expect(answer.meta.enumeration).toMatchObject({ type: 'Status', members: 3, full_without_default: 4 });
     expect(answer.pointers.some((p) => p.lists && p.location.startsWith('src/status.ts'))).toBe(false);
     expect(JSON.stringify(answer).length / 4).toBeLessThanOrEqual(2000);
-    expect(answer.summary).toMatch(/3 place\(s\) list every member of `Status` with no default/);
+    expect(answer.summary).toMatch(/4 place\(s\) list every member of `Status` with no default/);
   });
 });
 
