@@ -160,11 +160,12 @@ export function synthesize(
     candidates.length = 0;
     candidates.push(...merged.rest);
   }
-  // A change question that no checker verified (none for the language, the change refused, out of time,
-  // crashed): high means verified (risk.ts), so the exploration's likely breaks are listed as medium with
-  // why, not passed off as proven. Enumeration sites keep their own rule.
+  // A change question that verification could not verify (no checker for the language, the change refused,
+  // out of time, crashed): high means verified (risk.ts), so the exploration's likely breaks are listed as
+  // medium with why, not passed off as proven. Enumeration sites keep their own rule. Without verification
+  // at all (the caller asked for the exploration alone), the exploration's rating stands.
   const changeQuestion = query.intent === 'add_variant' || Boolean(query.change);
-  const unproven = changeQuestion && !check ? lowerUnproven(candidates, unverifiedWhy(verification)) : 0;
+  const unproven = changeQuestion && verification && !check ? lowerUnproven(candidates, unverifiedWhy(verification)) : 0;
   // One pointer per place: the cases of one switch, the keys of one Record, the indexes in one
   // function are one thing to change; their other lines ride along in `also`, so a capped list
   // reaches more places instead of repeating one.
@@ -235,7 +236,7 @@ export function synthesize(
       );
     } else if (query.intent === 'add_variant' && unproven > 0) {
       paragraphs.push(
-        `Not verified: the exploration's rules rate ${unproven} site(s) as likely breaks when \`${target}\` gains a variant; they are listed as medium because ${verification?.checker ? `the ${verification.checker.name} checker did not confirm them` : `nothing verified them (${unverifiedWhy(verification)})`}.`,
+        `Not verified: the exploration's rules rate ${unproven} site(s) as likely breaks when \`${target}\` gains a variant; they are listed as medium because ${verification?.checker ? `the ${verification.checker.name} checker did not confirm them` : `nothing verified them (${verification ? unverifiedWhy(verification) : ''})`}.`,
       );
       if (verification?.note) paragraphs.push(`${verification.note.replace(/^not verified: /, 'Not verified: ').replace(/; pointers come from the exploration alone$/, '')}.`);
     } else if (query.intent === 'add_variant') {
@@ -327,9 +328,9 @@ function withAlso(pointer: Pointer, lines: readonly number[]): Pointer {
 }
 
 /** Why a change question's likely breaks are not verified, in a few words. */
-function unverifiedWhy(verification: Verification | null): string {
-  const checker = verification?.checker?.name;
-  switch (verification?.status) {
+function unverifiedWhy(verification: Verification): string {
+  const checker = verification.checker?.name;
+  switch (verification.status) {
     case 'timeout':
     case 'failed':
       return `the ${checker ?? ''} checker did not finish`;
