@@ -83,9 +83,12 @@ function pointerOf(sites: readonly EnumerationSite[], type: string): Pointer {
     ? ` (not ${first.missing.slice(0, MISSING_SHOWN).map((m) => `\`${m}\``).join(', ')}${first.missing.length > MISSING_SHOWN ? ', …' : ''})`
     : '';
   const fallback = first.listed >= 2 ? (first.hasDefault ? ', has a default' : ', no default') : '';
+  const copies = first.copies?.length
+    ? ` (${first.copies.length === 1 ? '1 copy of this file lists' : `${first.copies.length} copies of this file list`} them too, e.g. ${first.copies.slice(0, 2).map((f) => f.split('/').pop()).join(', ')}: usually kept in step by translation or tooling)`
+    : '';
   const what =
     first.listed >= 2
-      ? `${count}${shape} listing ${listing ? `${listing} ` : ''}${extent} members of \`${type}\`${missing}${fallback}: \`${first.code}\``
+      ? `${count}${shape} listing ${listing ? `${listing} ` : ''}${extent} members of \`${type}\`${missing}${fallback}: \`${first.code}\`${copies}`
       : `${count}${shape} naming one member of \`${type}\`: \`${first.code}\``;
   const pointer: Pointer = {
     location: `${first.file}:${head}`,

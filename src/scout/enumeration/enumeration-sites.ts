@@ -17,6 +17,7 @@ import type { SeededQuestion } from '../seeded-question.js';
 import type { MemberSet } from '../site-facts.js';
 import { blocksOf, type Block } from './blocks.js';
 import { mentionMatcher, type Mention } from './mentions.js';
+import { foldSiblingCopies } from './sibling-copies.js';
 
 export interface EnumerationSite {
   file: string;
@@ -36,6 +37,8 @@ export interface EnumerationSite {
   risk: RiskLevel;
   /** The code of its first line, trimmed. */
   code: string;
+  /** Data files that copy this one (other locales of a locale table): the site stands for them (sibling-copies.ts). */
+  copies?: string[];
 }
 
 export interface Enumeration {
@@ -108,7 +111,7 @@ export function findEnumerationSites(seeded: SeededQuestion, options: { root: st
       if (site) sites.push(site);
     }
   }
-  return { set, sites, filesRead, ms: Math.round(performance.now() - started) };
+  return { set, sites: foldSiblingCopies(sites), filesRead, ms: Math.round(performance.now() - started) };
 }
 
 /** The mentions written as quoted strings, as mentions of values (in a data file, a string equal to a member is a mirror of it). */

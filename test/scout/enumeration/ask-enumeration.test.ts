@@ -52,6 +52,9 @@ describe('enumeration sites (TypeScript enum)', () => {
     expect(at(answer, 'locales/en.json:4')).toMatchObject({ risk: 'high', lists: { members: 3, of: 3, mirrors: 'values' } });
     expect(at(answer, 'locales/en.json:4')?.action).toBe('add the new member here (it mirrors the member list)');
     expect(answer.pointers.some((p) => p.location.startsWith('settings.json'))).toBe(false);
+    // Its translation is a copy, edited by translators: one site, at the English table, naming the copy.
+    expect(at(answer, 'locales/en.json:4')?.what).toMatch(/1 copy of this file lists them too, e\.g\. fr\.json/);
+    expect(answer.pointers.some((p) => p.location.startsWith('locales/fr.json'))).toBe(false);
   });
 
   it('a switch over the values with a default and a partial set are medium, the partial one naming what it lacks', () => {

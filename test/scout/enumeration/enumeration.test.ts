@@ -5,6 +5,7 @@ import type { Pointer } from '../../../src/scout/answer.js';
 import { trimAlso } from '../../../src/scout/answer-page.js';
 import { enumerationPointers } from '../../../src/scout/enumeration/enumeration-pointers.js';
 import { mentionMatcher } from '../../../src/scout/enumeration/mentions.js';
+import { foldSiblingCopies } from '../../../src/scout/enumeration/sibling-copies.js';
 import { readPythonMembers } from '../../../src/scout/python/members.js';
 import type { MemberSet } from '../../../src/scout/site-facts.js';
 import { readTypeScriptMembers } from '../../../src/scout/typescript/members.js';
@@ -124,5 +125,18 @@ describe('enumeration pointers', () => {
     const onPage = trimAlso(pointers[0] as Pointer);
     expect(onPage.also?.length).toBe(40);
     expect(onPage.what).toMatch(/259 more lines in this file, listed in the full answer/);
+  });
+});
+
+describe('sibling copies of a data file', () => {
+  const site = (file: string, missing: string[] = []) => ({ file, lines: [4], endLine: 7, shape: 'map', listed: 3 - missing.length, members: 3, missing, hasDefault: false, mirror: 'value' as const, risk: 'high' as const, code: '"draft": "Draft",' });
+  it('locale tables of one folder listing the same members are one site, at the English one, naming the copies', () => {
+    const folded = foldSiblingCopies([site('locales/de-DE.json'), site('locales/en.json'), site('locales/fr-FR.json'), site('src/labels.ts')]);
+    expect(folded.map((s) => [s.file, s.copies ?? []])).toEqual([['src/labels.ts', []], ['locales/en.json', ['locales/de-DE.json', 'locales/fr-FR.json']]]);
+  });
+  it('a table that lists other members, or one in another folder, is not a copy', () => {
+    const folded = foldSiblingCopies([site('locales/en.json'), site('locales/de.json', ['Published']), site('config/en.json')]);
+    expect(folded.every((s) => !s.copies)).toBe(true);
+    expect(folded).toHaveLength(3);
   });
 });
