@@ -48,9 +48,9 @@ function check(ok, what, detail = '') {
   return ok;
 }
 
-function run(command, argv, cwd, timeout = 600_000) {
+function run(command, argv, cwd, timeout = 600_000, extraEnv = {}) {
   const t = Date.now();
-  const child = spawnSync(command, argv, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20, timeout });
+  const child = spawnSync(command, argv, { cwd, env: { ...env, ...extraEnv }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20, timeout });
   const stderr = `${child.stderr ?? ''}${child.error ? child.error.message : ''}`;
   return { ok: child.status === 0, stdout: child.stdout ?? '', stderr, ms: Date.now() - t, status: child.status };
 }
@@ -147,7 +147,7 @@ try {
   const localTgz = path.join(tgzDir, path.basename(tarball));
   copyFileSync(tarball, localTgz);
   const npxArg = `./${path.basename(tarball)}`;
-  checkDemo(`npx -y ${npxArg} demo`, run('npx', ['-y', npxArg, 'demo'], tgzDir));
+  checkDemo(`npx -y ${npxArg} demo`, run('npx', ['-y', npxArg, 'demo'], tgzDir, undefined, { XDG_CACHE_HOME: path.join(work, 'npx-cache') }));
   const npxMcp = await mcpSession('npx', plain, tgzDir, ['-y', npxArg]);
   const npxTools = (npxMcp.tools?.result?.tools ?? []).map((t) => t.name);
   check(npxTools.includes('scout'), `npx -y ${npxArg} mcp answers tools/list`, npxMcp.error ?? `${npxTools.length} tools`);
@@ -200,7 +200,8 @@ async function pnpmInstall(tarball, repo) {
   check(scripts.length === 0, 'pnpm add says nothing about build scripts to approve', scripts.slice(0, 5).join(' | '));
   const warnings = output.split('\n').filter((l) => /\bWARN\b|ERR_PNPM/.test(l));
   check(warnings.length === 0, 'pnpm add prints no warning', warnings.slice(0, 5).join(' | '));
-  checkDemo('pnpm exec scout demo (pnpm install)', run(pnpm, ['exec', 'scout', 'demo'], app));
+  // Its own cache directory: the demo copies and indexes the example afresh, as right after a first install.
+  checkDemo('pnpm exec scout demo (pnpm install)', run(pnpm, ['exec', 'scout', 'demo'], app, undefined, { XDG_CACHE_HOME: path.join(work, 'pnpm-cache') }));
   const scout = path.join(app, 'node_modules', '.bin', 'scout');
   const mcp = await mcpSession(scout, repo, app);
   const names = (mcp.tools?.result?.tools ?? []).map((t) => t.name);
