@@ -11,7 +11,7 @@ import type { SkippedFile, SkipReason } from '../workspace/walk.js';
 import type { IndexDb } from './db.js';
 import { indexLocation } from './location.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
-import { firstValue, openSqlite, rollback, tuplesOf, type DatabaseSync, type SQLInputValue } from './sqlite.js';
+import { firstValue, openSqlite, returningArrays, rollback, tuplesOf, type DatabaseSync, type SQLInputValue } from './sqlite.js';
 
 export interface StoredFile {
   id: number;
@@ -131,7 +131,7 @@ function prepare(db: DatabaseSync) {
     listFiles: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError, skip_reason AS skipReason FROM files'),
     getFile: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError, skip_reason AS skipReason FROM files WHERE path = ?'),
     deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
-    listFileStats: db.prepare('SELECT path, size, mtime_ms FROM files'),
+    listFileStats: returningArrays(db.prepare('SELECT path, size, mtime_ms FROM files')),
     insertFile: db.prepare(
       'INSERT INTO files(path, language, hash, size, mtime_ms, lines, syntax_errors, invalid_utf8, parse_error, skip_reason, skip_detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
