@@ -6,8 +6,8 @@
 // same Node.js (better-sqlite3 compiles from source there). Not a test: it does not run in CI.
 // Corpus: bench/corpus/effect-100k (bench/corpus.mjs: the `effect` package's src/ from the npm registry, ~100k
 // lines), copied once per build so that each keeps its own .scout/. Index: `scout index --force --json`,
-// alternating the builds, `durationMs` per run. Search: one `scout search --queries-file` process per build and
-// mode, one unmeasured warm-up round, then the measured rounds; p50/p95 of each answer's `elapsed_ms`.
+// alternating the builds, `durationMs` per run. Search: `scout search --queries-file` processes alternating the
+// builds, each an unmeasured warm-up round then a measured one; p50/p95 of each answer's `elapsed_ms`.
 // Writes bench/results/sqlite-driver.md and prints the same table.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -60,17 +60,23 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 
-// Search: warm, one process per build and mode.
+// Search: per mode, ROUNDS passes alternating the builds, each pass one process (a warm-up round, then a
+// measured one), so that load from elsewhere on the machine hits both builds alike.
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'scout-driver-bench-'));
 const queriesFile = path.join(tmp, 'queries.txt');
-const rounds = [...Array(ROUNDS + 1)].flatMap(() => QUERIES);
-writeFileSync(queriesFile, `${rounds.join('\n')}\n`);
+writeFileSync(queriesFile, `${[...QUERIES, ...QUERIES].join('\n')}\n`);
 for (const mode of MODES) {
+  const measured = new Map(builds.map((b) => [b, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
+      const out = run(build.cli, ['search', '--queries-file', queriesFile, '--repo', build.dir, '--mode', mode, '--limit', '10', '--json']);
+      const answers = out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+      measured.get(build).push(...answers.slice(QUERIES.length).map((a) => a.elapsed_ms));
+    }
+  }
   for (const build of builds) {
-    const out = run(build.cli, ['search', '--queries-file', queriesFile, '--repo', build.dir, '--mode', mode, '--limit', '10', '--json']);
-    const answers = out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
-    const measured = answers.slice(QUERIES.length).map((a) => a.elapsed_ms);
-    build.search[mode] = { p50: percentile(measured, 50), p95: percentile(measured, 95), n: measured.length };
+    const times = measured.get(build);
+    build.search[mode] = { p50: percentile(times, 50), p95: percentile(times, 95), n: times.length };
   }
 }
 rmSync(tmp, { recursive: true, force: true });
@@ -82,7 +88,7 @@ const lines = [
   '# SQLite driver: node:sqlite against better-sqlite3',
   '',
   `Corpus: effect-100k (${size.files} files, ${size.lines} lines). Node ${process.versions.node}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), one run.`,
-  `Index: \`scout index --force\`, ${ROUNDS} runs per build, alternating; median. Search: ${QUERIES.length} queries × ${ROUNDS} warm rounds per mode (after one warm-up round), scout's own elapsed_ms.`,
+  `Index: \`scout index --force\`, ${ROUNDS} runs per build, alternating; median. Search: ${QUERIES.length} queries per process (after a warm-up round), ${ROUNDS} processes per build and mode, alternating; scout's own elapsed_ms.`,
   '',
   `| measure | ${base.name} | ${mine.name} | change |`,
   '| --- | ---: | ---: | ---: |',
