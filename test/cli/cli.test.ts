@@ -83,7 +83,10 @@ describe('scout CLI', () => {
   it('leaves the previous index intact when a run is killed with SIGKILL', async () => {
     repo = tempRepo({ git: true });
     const source = readFileSync(path.resolve(__dirname, '..', 'fixtures', 'typescript', 'src', 'router.ts'), 'utf8');
-    for (let i = 0; i < 400; i++) repo.write(`src/m${i}.ts`, source);
+    // Enough files that a build is still inside its write transaction 700 ms after it started (400 files were
+    // sometimes committed by then, the kill then landing in the vector sync that follows).
+    const FILES = 1200;
+    for (let i = 0; i < FILES; i++) repo.write(`src/m${i}.ts`, source);
     const dbPath = path.join(repo.root, '.scout', 'index.db');
     const killMidway = async () => {
       const child = spawn(process.execPath, [CLI, 'index', '--repo', repo!.root], { stdio: 'ignore' });
@@ -116,16 +119,16 @@ describe('scout CLI', () => {
       }
     };
     const before = snapshot();
-    expect(before).toEqual({ integrity: 'ok', files: 400, defs: 400, renamed: 0 });
+    expect(before).toEqual({ integrity: 'ok', files: FILES, defs: FILES, renamed: 0 });
 
     // Change every file, start a reindex, and kill it in the middle of its write transaction.
-    for (let i = 0; i < 400; i++) repo.write(`src/m${i}.ts`, source.replaceAll('class Router', 'class RenamedRouter'));
+    for (let i = 0; i < FILES; i++) repo.write(`src/m${i}.ts`, source.replaceAll('class Router', 'class RenamedRouter'));
     await killMidway();
     expect(snapshot()).toEqual(before);
 
     // The next run completes the job.
     expect(scout('index', '--repo', repo.root).status).toBe(0);
-    expect(snapshot()).toEqual({ integrity: 'ok', files: 400, defs: 0, renamed: 400 });
+    expect(snapshot()).toEqual({ integrity: 'ok', files: FILES, defs: 0, renamed: FILES });
   });
 
   it('prints the facts of one file', () => {
