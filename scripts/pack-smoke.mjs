@@ -147,8 +147,11 @@ try {
   const localTgz = path.join(tgzDir, path.basename(tarball));
   copyFileSync(tarball, localTgz);
   const npxArg = `./${path.basename(tarball)}`;
-  checkDemo(`npx -y ${npxArg} demo`, run('npx', ['-y', npxArg, 'demo'], tgzDir, undefined, { XDG_CACHE_HOME: path.join(work, 'npx-cache') }));
-  const npxMcp = await mcpSession('npx', plain, tgzDir, ['-y', npxArg]);
+  // An npm cache of its own: npx keys its installs by the spec's text, so with the user's cache a second run
+  // would reuse an earlier run's install of the same file name instead of installing this tarball.
+  const npxEnv = { XDG_CACHE_HOME: path.join(work, 'npx-cache'), npm_config_cache: path.join(work, 'npx-npm-cache') };
+  checkDemo(`npx -y ${npxArg} demo`, run('npx', ['-y', npxArg, 'demo'], tgzDir, undefined, npxEnv));
+  const npxMcp = await mcpSession('npx', plain, tgzDir, ['-y', npxArg], npxEnv);
   const npxTools = (npxMcp.tools?.result?.tools ?? []).map((t) => t.name);
   check(npxTools.includes('scout'), `npx -y ${npxArg} mcp answers tools/list`, npxMcp.error ?? `${npxTools.length} tools`);
 
@@ -226,9 +229,9 @@ function scoutProcesses(dir) {
 }
 
 /** One MCP session over stdio: initialize, initialized, tools/list, tools/call search; then close stdin. */
-function mcpSession(command, repo, cwd, prefix = []) {
+function mcpSession(command, repo, cwd, prefix = [], extraEnv = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, [...prefix, 'mcp', '--repo', repo], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, [...prefix, 'mcp', '--repo', repo], { cwd, env: { ...env, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
     const answers = new Map();
     const result = { initialize: null, tools: null, search: null, error: null };
     let buffer = '';
