@@ -3,15 +3,15 @@
 // sentences), ranked by bm25().
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, transaction } from '../dist/index/sqlite.js';
 
 export class Bm25Files {
   /** `files`: paths relative to `root`; a file that cannot be read is left out. */
   constructor(root, files) {
-    this.db = new Database(':memory:');
+    this.db = openSqlite(':memory:');
     this.db.exec('CREATE VIRTUAL TABLE files USING fts5(path UNINDEXED, body)');
     const insert = this.db.prepare('INSERT INTO files (path, body) VALUES (?, ?)');
-    this.db.transaction(() => {
+    transaction(this.db, () => {
       for (const f of files) {
         let body;
         try {
@@ -21,7 +21,7 @@ export class Bm25Files {
         }
         insert.run(f, body);
       }
-    })();
+    });
     this.search = this.db.prepare('SELECT path FROM files WHERE files MATCH ? ORDER BY bm25(files) LIMIT ?');
   }
 

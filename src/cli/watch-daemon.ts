@@ -1,13 +1,17 @@
 /**
  * The watch daemon: `node dist/cli/watch-daemon.js <root> <index dir>`, started detached by
- * the CLI (watch-daemon-start.ts). It watches the directories the index covers and persists
+ * `scout watch` (watch-daemon-control.ts) and by nothing else. It watches the directories the index covers and persists
  * every change to watch-state.json (see index/watch-state.ts), so that a CLI call's no-change
  * check costs two small file reads instead of a stat of every file.
  *
  * It re-reads the directory list from the index after every acknowledgement (a new directory
- * counts as a change until a check has swept it), and exits after two idle hours, when the
- * index is gone, when another daemon took over, or when watching fails (after saying so in
- * its state, so that checks sweep).
+ * counts as a change until a check has swept it), and exits after two idle hours, on SIGTERM
+ * (`scout watch --stop`), when another daemon took over, or when watching fails (after saying so
+ * in its state, so that checks sweep).
+ *
+ * The index directory belongs to the user: when its database is gone (`rm -rf .scout`), the daemon
+ * exits at once, and it checks before every write into that directory, so that it never recreates
+ * it nor leaves a file behind that makes the user's `rm -rf` fail with ENOTEMPTY.
  */
 import { existsSync } from 'node:fs';
 import { watch } from 'node:fs';
@@ -19,7 +23,7 @@ import { ACK_FILE, MAX_PENDING_PATHS, readWatchAck, readWatchState, STATE_FILE, 
 import { ChangeWatcher } from '../index/watcher.js';
 
 const IDLE_EXIT_MS = 2 * 60 * 60 * 1000;
-const HOUSEKEEPING_MS = 10_000;
+const HOUSEKEEPING_MS = 2_000;
 
 const [root, indexDir] = process.argv.slice(2);
 if (!root || !indexDir) {
@@ -34,7 +38,13 @@ let lastActivity = Date.now();
 
 const watcher = new ChangeWatcher(root, () => persist());
 
+/** Exit when the index is gone: never write into a directory the user is deleting. */
+function exitIfIndexGone(): void {
+  if (!existsSync(dbPath)) shutdown();
+}
+
 function persist(): void {
+  exitIfIndexGone();
   const { generation, changes } = watcher.changes();
   const overflow = changes.length > MAX_PENDING_PATHS;
   const state: WatchState = {
@@ -58,6 +68,7 @@ function persist(): void {
 function resync(): void {
   let directories: string[];
   let indexedAt: string | null;
+  exitIfIndexGone(); // opening a WAL database creates its -shm file: not in a directory being deleted
   try {
     const db = openIndexReadOnly(dbPath);
     try {
@@ -87,12 +98,16 @@ function shutdown(): never {
 
 resync();
 // Acknowledgements are written next to the index: re-read the directory list after each.
+// Any event there may be the user deleting the index: look first.
 const indexDirWatcher = watch(indexDir, { persistent: false }, (_event, filename) => {
-  if (filename !== ACK_FILE) return;
+  exitIfIndexGone();
+  if (filename !== ACK_FILE || !existsSync(path.join(indexDir, ACK_FILE))) return;
   lastActivity = Date.now();
   resync();
 });
 indexDirWatcher.on('error', () => shutdown());
+process.on('SIGTERM', () => shutdown());
+process.on('SIGINT', () => shutdown());
 setInterval(() => {
   const state = readWatchState(indexDir);
   if (!existsSync(dbPath) || !existsSync(root) || state?.instance !== instance || Date.now() - lastActivity > IDLE_EXIT_MS) shutdown();

@@ -26,11 +26,6 @@ export interface ScoutConfig {
   freshness: {
     /** ensureFresh reindexes changed files incrementally up to this many; more triggers a full reindex. */
     maxIncrementalFiles: number;
-    /**
-     * The CLI starts a background watch daemon (one per repository, exits after 2 idle hours) so that
-     * its no-change check reads a small state file instead of a stat of every file.
-     */
-    watchDaemon: boolean;
   };
   /** The exploration (`scout ask`). */
   scout: {
@@ -97,7 +92,6 @@ export const DEFAULT_CONFIG: ScoutConfig = {
   },
   freshness: {
     maxIncrementalFiles: 50,
-    watchDaemon: true,
   },
   scout: {
     scorer: 'heuristic',

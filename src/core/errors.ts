@@ -10,7 +10,7 @@ export type ScoutErrorCode =
   | 'INDEX_MISSING'
   | 'PARSE_FAILED'
   | 'PARSE_BUDGET_EXCEEDED'
-  | 'NATIVE_MODULE_MISSING'
+  | 'NODE_TOO_OLD'
   | 'USAGE';
 
 export class ScoutError extends Error {

@@ -2,11 +2,11 @@
  * The index's database handle, as the layers above see it: they pass it to the typed read functions in
  * read/ and never run SQL of their own.
  */
-import Database from 'better-sqlite3';
+import { openSqlite, type DatabaseSync } from './sqlite.js';
 
-export type IndexDb = Database.Database;
+export type IndexDb = DatabaseSync;
 
 /** Open an existing index database read-only (a watcher's look at what the index covers); the caller closes it. */
 export function openIndexReadOnly(dbPath: string): IndexDb {
-  return new Database(dbPath, { readonly: true, fileMustExist: true });
+  return openSqlite(dbPath, { readOnly: true });
 }

@@ -1,10 +1,9 @@
 /**
  * The index store. `IndexStore` is what the rest of Scout uses; `SqliteStore`
- * is the embedded implementation (better-sqlite3, WAL, FTS5). A shared server
+ * is the embedded implementation (node:sqlite, WAL, FTS5). A shared server
  * engine can implement the same interface later.
  */
 import { rmSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { pathTokens } from '../core/code-tokens.js';
 import { ScoutError } from '../core/errors.js';
 import type { FileFacts, Language } from '../core/types.js';
@@ -12,6 +11,7 @@ import type { SkippedFile, SkipReason } from '../workspace/walk.js';
 import type { IndexDb } from './db.js';
 import { indexLocation } from './location.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
+import { firstValue, openSqlite, returningArrays, rollback, tuplesOf, type DatabaseSync, type SQLInputValue } from './sqlite.js';
 
 export interface StoredFile {
   id: number;
@@ -124,14 +124,14 @@ const SECONDARY_INDEXES = [
   'chunks_file',
 ];
 
-function prepare(db: Database.Database) {
+function prepare(db: DatabaseSync) {
   return {
-    getMeta: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+    getMeta: db.prepare('SELECT value FROM meta WHERE key = ?'),
     setMeta: db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
     listFiles: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError, skip_reason AS skipReason FROM files'),
     getFile: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError, skip_reason AS skipReason FROM files WHERE path = ?'),
     deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
-    listFileStats: db.prepare('SELECT path, size, mtime_ms FROM files').raw(true),
+    listFileStats: returningArrays(db.prepare('SELECT path, size, mtime_ms FROM files')),
     insertFile: db.prepare(
       'INSERT INTO files(path, language, hash, size, mtime_ms, lines, syntax_errors, invalid_utf8, parse_error, skip_reason, skip_detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
@@ -152,14 +152,14 @@ function prepare(db: Database.Database) {
     insertSearch: db.prepare('INSERT INTO search_fts(rowid, name, signature, docstring, path, body) VALUES (?, ?, ?, ?, ?, ?)'),
     clearSkipped: db.prepare('DELETE FROM skipped'),
     insertSkipped: db.prepare('INSERT OR REPLACE INTO skipped(path, reason, detail) VALUES (?, ?, ?)'),
-    listSkipped: db.prepare<[], { path: string; reason: SkippedFile['reason']; detail: string | null }>(
+    listSkipped: db.prepare(
       'SELECT path, reason, detail FROM skipped UNION ALL SELECT path, skip_reason, skip_detail FROM files WHERE skip_reason IS NOT NULL ORDER BY path',
     ),
     clearDirectories: db.prepare('DELETE FROM directories'),
     insertDirectory: db.prepare('INSERT INTO directories(path, mtime_ms) VALUES (?, ?)'),
     upsertDirectory: db.prepare('INSERT INTO directories(path, mtime_ms) VALUES (?, ?) ON CONFLICT(path) DO UPDATE SET mtime_ms = excluded.mtime_ms'),
     deleteDirectory: db.prepare('DELETE FROM directories WHERE path = ?'),
-    listDirectories: db.prepare<[], { path: string; mtime_ms: number }>('SELECT path, mtime_ms FROM directories'),
+    listDirectories: db.prepare('SELECT path, mtime_ms FROM directories'),
   };
 }
 
@@ -167,12 +167,12 @@ export class SqliteStore implements IndexStore {
   readonly dbPath: string;
   readonly notes: string[] = [];
   readonly timings: StoreTimings = { ftsMs: 0, indexBuildMs: 0 };
-  private db: Database.Database;
+  private db: DatabaseSync;
   private statements: Statements;
   /** Reused argument array of the multi-row usage INSERT. */
-  private readonly usageArgs: unknown[] = new Array(USAGE_BATCH * USAGE_COLUMNS);
+  private readonly usageArgs: SQLInputValue[] = new Array(USAGE_BATCH * USAGE_COLUMNS);
 
-  private constructor(dbPath: string, db: Database.Database, notes: string[]) {
+  private constructor(dbPath: string, db: DatabaseSync, notes: string[]) {
     this.dbPath = dbPath;
     this.db = db;
     this.notes.push(...notes);
@@ -197,7 +197,7 @@ export class SqliteStore implements IndexStore {
   }
 
   getMeta(key: string): string | null {
-    return this.statements.getMeta.get(key)?.value ?? null;
+    return (firstValue(this.statements.getMeta, key) as string | undefined) ?? null;
   }
 
   setMeta(key: string, value: string): void {
@@ -212,7 +212,7 @@ export class SqliteStore implements IndexStore {
   }
 
   listFileStats(): Array<[path: string, size: number, mtimeMs: number]> {
-    return this.statements.listFileStats.all() as Array<[string, number, number]>;
+    return tuplesOf(this.statements.listFileStats) as Array<[string, number, number]>;
   }
 
   getFile(path: string): StoredFile | undefined {
@@ -233,7 +233,7 @@ export class SqliteStore implements IndexStore {
   }
 
   rollback(): void {
-    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    rollback(this.db);
   }
 
   writeFile(record: FileRecord, facts: FileFacts | null): void {
@@ -282,7 +282,7 @@ export class SqliteStore implements IndexStore {
         args[at + 5] = u.span.endColumn;
         args[at + 6] = u.enclosing;
       }
-      s.insertUsageBatch.run(args);
+      s.insertUsageBatch.run(...args);
     }
     for (; next < usages.length; next++) {
       const u = usages[next] as (typeof usages)[number];
@@ -326,7 +326,7 @@ export class SqliteStore implements IndexStore {
   }
 
   listSkipped(): SkippedFile[] {
-    return this.statements.listSkipped.all().map((s) => (s.detail ? { path: s.path, reason: s.reason, detail: s.detail } : { path: s.path, reason: s.reason }));
+    return (this.statements.listSkipped.all() as Array<{ path: string; reason: SkippedFile['reason']; detail: string | null }>).map((s) => (s.detail ? { path: s.path, reason: s.reason, detail: s.detail } : { path: s.path, reason: s.reason }));
   }
 
   replaceDirectories(directories: Map<string, number>): void {
@@ -342,11 +342,11 @@ export class SqliteStore implements IndexStore {
   }
 
   listDirectories(): Map<string, number> {
-    return new Map(this.statements.listDirectories.all().map((d) => [d.path, d.mtime_ms]));
+    return new Map((this.statements.listDirectories.all() as Array<{ path: string; mtime_ms: number }>).map((d) => [d.path, d.mtime_ms]));
   }
 
   counts(): IndexCounts {
-    const one = (sql: string): number => (this.db.prepare(sql).pluck().get() as number | null) ?? 0;
+    const one = (sql: string): number => (firstValue(this.db.prepare(sql)) as number | null) ?? 0;
     const byLanguage: IndexCounts['byLanguage'] = {};
     for (const row of this.db.prepare('SELECT language, COUNT(*) AS files, SUM(lines) AS lines FROM files WHERE skip_reason IS NULL GROUP BY language ORDER BY files DESC').all() as Array<{ language: string; files: number; lines: number }>) {
       byLanguage[row.language] = { files: row.files, lines: row.lines };
@@ -385,42 +385,24 @@ export class SqliteStore implements IndexStore {
   }
 }
 
-function openDatabase(dbPath: string): Database.Database {
-  let db: Database.Database;
+function openDatabase(dbPath: string): DatabaseSync {
+  let db: DatabaseSync;
   try {
-    db = new Database(dbPath);
-    db.pragma('journal_mode = WAL');
+    db = openSqlite(dbPath);
+    db.exec('PRAGMA journal_mode = WAL');
   } catch (error) {
-    throwIfNoNativeModule(error);
+    if (error instanceof ScoutError) throw error; // no driver (Node.js too old): the index is fine, keep it
     // Not a database (or corrupt beyond opening): start over rather than fail forever.
     removeDatabase(dbPath);
-    db = new Database(dbPath);
-    db.pragma('journal_mode = WAL');
-    void error;
+    db = openSqlite(dbPath);
+    db.exec('PRAGMA journal_mode = WAL');
   }
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  // NORMAL in WAL mode: a crash (kill -9) loses at most the last commits, never the database's consistency.
+  db.exec('PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON');
   return db;
 }
 
-/**
- * better-sqlite3's compiled module missing (its install script did not run: npm blocks unreviewed
- * install scripts once `allowScripts` is enforced, or `--ignore-scripts` was set) or built for another
- * Node.js: say how to build it, and leave the existing index alone.
- */
-function throwIfNoNativeModule(error: unknown): void {
-  const message = (error as Error | undefined)?.message ?? '';
-  if (!/Could not locate the bindings file|NODE_MODULE_VERSION|better_sqlite3\.node/.test(message)) return;
-  throw new ScoutError(
-    'NATIVE_MODULE_MISSING',
-    `better-sqlite3's native module is missing or built for another Node.js (${message.split('\n')[0]}). Allow its install script and rebuild it: ` +
-      'in the project that installed semantic-scout, `npm install-scripts approve better-sqlite3 && npm rebuild better-sqlite3`; ' +
-      'for a global install, `npm install -g --allow-scripts=better-sqlite3 semantic-scout`',
-  );
-}
-
-function readSchemaVersion(db: Database.Database): number | null {
+function readSchemaVersion(db: DatabaseSync): number | null {
   try {
     const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
     return row ? Number(row.value) : null;

@@ -8,10 +8,14 @@
  * duplicate reply dropped).
  *
  * It also answers malformed input the way JSON-RPC says (parse error -32700,
- * invalid request -32600) instead of dropping it, and caps message size.
+ * invalid request -32600, with the request's id when it can be read) instead of
+ * dropping it, caps message size and nesting depth (jsonrpc-guards.ts), and never
+ * lets an exception escape a line: one bad message costs only its own answer, and
+ * the next line is read as if it had not been there.
  */
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { MAX_MESSAGE_DEPTH, nestedDeeperThan, topLevelId } from './jsonrpc-guards.js';
 import type { ListedTool } from './tool-listing.js';
 
 export interface EarlyAnswers {
@@ -56,7 +60,7 @@ export class ScoutStdioTransport implements Transport {
     }
     if (this.onmessage && !this.attached) {
       this.attached = true;
-      for (const message of this.queue.splice(0)) this.onmessage(message as JSONRPCMessage);
+      for (const message of this.queue.splice(0)) this.deliver(message);
     }
   }
 
@@ -87,34 +91,66 @@ export class ScoutStdioTransport implements Transport {
       }
       const line = (this.buffer + piece).replace(/\r$/, '');
       this.buffer = '';
-      if (line.trim() !== '') this.handleLine(line);
+      if (line.trim() === '') continue;
+      try {
+        this.handleLine(line);
+      } catch (error) {
+        // handleLine answers what it can foresee; this is the net under it (the stream must go on).
+        this.reject(topLevelId(line), -32603, `internal error on this message: ${(error as Error).message}`);
+      }
     }
     if (this.discarding) return;
     this.buffer += chunk.slice(start);
     if (this.buffer.length > MAX_MESSAGE_BYTES) {
+      const id = topLevelId(this.buffer);
       this.buffer = '';
       this.discarding = true;
-      this.write({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `message larger than ${MAX_MESSAGE_BYTES} bytes: discarded; send smaller arguments` } });
+      this.reject(id, -32600, tooLarge());
+    }
+  }
+
+  /** An error answer to a message that never reaches the SDK. */
+  private reject(id: string | number | null, code: number, message: string): void {
+    this.write({ jsonrpc: '2.0', id, error: { code, message } });
+  }
+
+  /** Hand a message to the SDK; a message it throws on gets an error answer instead of ending the stream. */
+  private deliver(message: Message): void {
+    try {
+      this.onmessage?.(message as JSONRPCMessage);
+    } catch (error) {
+      const id = message.id === undefined ? null : message.id;
+      if (message.method !== undefined && id !== null) this.reject(id, -32603, `internal error on this request: ${(error as Error).message}`);
+      else this.onerror?.(error as Error);
     }
   }
 
   private handleLine(line: string): void {
+    // A whole line in one chunk never went through the buffer's cap.
+    if (line.length > MAX_MESSAGE_BYTES) {
+      this.reject(topLevelId(line), -32600, tooLarge());
+      return;
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);
     } catch (error) {
-      this.write({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `parse error: ${(error as Error).message}; send one JSON-RPC 2.0 object per line` } });
+      this.reject(topLevelId(line), -32700, `parse error: ${(error as Error).message}; send one JSON-RPC 2.0 object per line`);
+      return;
+    }
+    const id = typeof parsed === 'object' && parsed !== null && 'id' in parsed && (typeof parsed.id === 'string' || typeof parsed.id === 'number') ? parsed.id : null;
+    if (nestedDeeperThan(parsed, MAX_MESSAGE_DEPTH)) {
+      this.reject(id, -32600, `invalid request: nested deeper than ${MAX_MESSAGE_DEPTH} levels; send flatter arguments`);
       return;
     }
     const problem = invalidMessage(parsed);
     if (problem) {
-      const id = typeof parsed === 'object' && parsed !== null && 'id' in parsed && (typeof parsed.id === 'string' || typeof parsed.id === 'number') ? parsed.id : null;
-      this.write({ jsonrpc: '2.0', id, error: { code: -32600, message: `invalid request: ${problem}` } });
+      this.reject(id, -32600, `invalid request: ${problem}`);
       return;
     }
     const message = parsed as Message;
     if (this.attached && this.onmessage) {
-      this.onmessage(message as JSONRPCMessage);
+      this.deliver(message);
       return;
     }
     if (!this.answerEarly(message)) this.queue.push(message);
@@ -147,6 +183,10 @@ export class ScoutStdioTransport implements Transport {
     }
     return false;
   }
+}
+
+function tooLarge(): string {
+  return `message larger than ${MAX_MESSAGE_BYTES} bytes: discarded; send smaller arguments`;
 }
 
 /** Why a parsed value is not a JSON-RPC 2.0 message, or null when it is one. */

@@ -45,7 +45,7 @@ export interface DefinitionCandidate {
 
 export interface LanguageSpec {
   language: Language;
-  /** npm package shipping the grammar and the wasm file name inside it. */
+  /** The npm package the grammar comes from, and its wasm file's name in assets/grammars/ (see the README there). */
   grammar: { package: string; wasm: string };
   /** Query file name under parse/queries. */
   queryFile: string;

@@ -1,9 +1,8 @@
 /**
- * Loads web-tree-sitter, grammars (the .wasm files of the official grammar packages,
- * copied into dist/parse/grammars/ by the build) and compiled queries, once per process (or worker).
+ * Loads web-tree-sitter, grammars (the .wasm files of the official grammar packages, kept in
+ * assets/grammars/) and compiled queries, once per process (or worker).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Language as TsLanguage, type Node, Parser, Query } from 'web-tree-sitter';
@@ -11,15 +10,14 @@ import type { Language } from '../core/types.js';
 import type { LanguageSpec } from './language-spec.js';
 import { specFor } from './languages/index.js';
 
-const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Query files live next to this module (copied into dist/ by the build). */
 export const QUERIES_DIR = path.join(here, 'queries');
 /**
- * Grammar .wasm files copied next to this module by the build (scripts/copy-assets.mjs), so an
- * installed package needs no grammar package: those run native install scripts it never uses.
+ * Grammar .wasm files, in the package's assets/ (two levels up from src/parse and dist/parse alike): neither
+ * a checkout nor an installed package needs the grammar packages, whose native install scripts Scout never uses.
  */
-export const GRAMMARS_DIR = path.join(here, 'grammars');
+export const GRAMMARS_DIR = path.join(here, '..', '..', 'assets', 'grammars');
 
 export interface LoadedLanguage {
   spec: LanguageSpec;
@@ -36,11 +34,7 @@ function init(): Promise<void> {
 }
 
 function grammarPath(spec: LanguageSpec): string {
-  const copied = path.join(GRAMMARS_DIR, spec.grammar.wasm);
-  if (existsSync(copied)) return copied;
-  // Running from src/ (tests): the grammar packages are development dependencies.
-  const pkgJson = require.resolve(`${spec.grammar.package}/package.json`);
-  return path.join(path.dirname(pkgJson), spec.grammar.wasm);
+  return path.join(GRAMMARS_DIR, spec.grammar.wasm);
 }
 
 async function load(language: Language): Promise<LoadedLanguage> {

@@ -15,13 +15,13 @@
  *
  * Scores: `score` is the cosine similarity (1 − cosine distance), in [-1, 1], higher is better.
  */
-import type Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { ScoutError } from '../core/errors.js';
 import { contentHash, type LruCache } from '../embed/cache.js';
 import type { EmbeddingProvider } from '../embed/provider.js';
+import { firstValue, transaction, tuplesOf, type DatabaseSync } from '../index/sqlite.js';
 
-type Db = Database.Database;
+type Db = DatabaseSync;
 
 /** sqlite-vec's largest k for one KNN query. */
 export const VECTOR_K_MAX = 4096;
@@ -120,13 +120,13 @@ export function ensureVectorTables(db: Db, providerId: string, dimensions: numbe
   ensureBaseTables(db);
   const state = readState(db);
   if (state.table && state.provider === providerId && state.dimensions === dimensions) return false;
-  db.transaction(() => {
+  transaction(db, () => {
     db.exec('DROP TABLE IF EXISTS chunk_vectors');
     db.exec(`CREATE VIRTUAL TABLE chunk_vectors USING vec0(embedding float[${dimensions}] distance_metric=cosine, +text_hash text)`);
     db.prepare('DELETE FROM embedding_cache WHERE provider <> ? OR length(vector) <> ?').run(providerId, dimensions * 4);
     setMeta(db, META_VECTOR_PROVIDER, providerId);
     setMeta(db, META_VECTOR_DIMENSIONS, String(dimensions));
-  })();
+  });
   return true;
 }
 
@@ -135,11 +135,11 @@ export function dropVectorTables(db: Db): void {
   ensureBaseTables(db);
   const hasTable = readState(db).table;
   if (hasTable) loadVectorExtension(db);
-  db.transaction(() => {
+  transaction(db, () => {
     db.exec('DROP TABLE IF EXISTS chunk_vectors');
     db.exec('DROP TABLE IF EXISTS embedding_cache');
     db.prepare('DELETE FROM meta WHERE key IN (?, ?)').run(META_VECTOR_PROVIDER, META_VECTOR_DIMENSIONS);
-  })();
+  });
 }
 
 /** Provider, dimensions and counts of the stored vectors, or null when there are none. */
@@ -147,15 +147,15 @@ export function vectorStatus(db: Db): VectorStatus | null {
   const state = readState(db);
   if (!state.table || state.provider === null || state.dimensions === null) return null;
   loadVectorExtension(db);
-  const vectors = db.prepare('SELECT COUNT(*) FROM chunk_vectors').pluck().get() as number;
-  const missing = db.prepare('SELECT COUNT(*) FROM chunks WHERE id NOT IN (SELECT rowid FROM chunk_vectors)').pluck().get() as number;
+  const vectors = countVectors(db);
+  const missing = firstValue(db.prepare('SELECT COUNT(*) FROM chunks WHERE id NOT IN (SELECT rowid FROM chunk_vectors)')) as number;
   return { provider: state.provider, dimensions: state.dimensions, vectors, missing };
 }
 
 /** How many vectors are stored, or -1 without a vector table (part of search's index signature; needs no extension). */
 export function storedVectorCount(db: Db): number {
-  const hasVectors = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'chunk_vectors'").pluck().get() !== undefined;
-  return hasVectors ? (db.prepare('SELECT count(*) FROM chunk_vectors').pluck().get() as number) : -1;
+  const hasVectors = firstValue(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'chunk_vectors'")) !== undefined;
+  return hasVectors ? countVectors(db) : -1;
 }
 
 /**
@@ -188,7 +188,7 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
   const stored = usable ? storedHashes(db) : new Map<number, string>();
   const wanted = new Map<string, { text: string; ids: number[] }>();
   const kept = new Set<number>();
-  for (const row of db.prepare('SELECT id, text FROM chunks').iterate() as IterableIterator<{ id: number; text: string }>) {
+  for (const row of db.prepare('SELECT id, text FROM chunks').iterate() as Iterable<{ id: number; text: string }>) {
     const text = embeddingText(row.text, maxChars);
     if (text === null) continue;
     const hash = contentHash(text);
@@ -206,12 +206,13 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
   }
 
   // 2. Dimensions: from the provider, the index, the cache, or the first embedded batch.
-  const cacheGet = db.prepare<[string, string], Buffer>('SELECT vector FROM embedding_cache WHERE hash = ? AND provider = ?').pluck();
+  const cacheStatement = db.prepare('SELECT vector FROM embedding_cache WHERE hash = ? AND provider = ?');
+  const cacheGet = (hash: string, providerId: string): Uint8Array | undefined => firstValue(cacheStatement, hash, providerId) as Uint8Array | undefined;
   const pending = new Map<string, Float32Array>();
   let embedded = 0;
   if (dimensions === null) {
     for (const hash of wanted.keys()) {
-      const blob = cacheGet.get(hash, provider.id);
+      const blob = cacheGet(hash, provider.id);
       if (blob) {
         dimensions = blob.length / 4;
         break;
@@ -238,15 +239,16 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
   const dims = dimensions;
 
   // 3. Store vectors, checking each chunk still has the text that was embedded.
-  const currentText = db.prepare<[number], string>('SELECT text FROM chunks WHERE id = ?').pluck();
+  const currentTextStatement = db.prepare('SELECT text FROM chunks WHERE id = ?');
+  const currentText = (id: number): string | undefined => firstValue(currentTextStatement, id) as string | undefined;
   const deleteVector = db.prepare('DELETE FROM chunk_vectors WHERE rowid = ?');
   const insertVector = db.prepare('INSERT INTO chunk_vectors(rowid, embedding, text_hash) VALUES (?, ?, ?)');
   const cachePut = db.prepare('INSERT INTO embedding_cache(hash, provider, vector) VALUES (?, ?, ?) ON CONFLICT(hash) DO UPDATE SET provider = excluded.provider, vector = excluded.vector');
   // `embedded` is the text whose hash is `hash`: comparing texts spares hashing every chunk twice.
-  const storeFor = (hash: string, embedded: string, ids: number[], blob: Buffer): number => {
+  const storeFor = (hash: string, embedded: string, ids: number[], blob: Uint8Array): number => {
     let stored = 0;
     for (const id of ids) {
-      const text = currentText.get(id);
+      const text = currentText(id);
       if (text === undefined || embeddingText(text, maxChars) !== embedded) continue;
       deleteVector.run(BigInt(id));
       insertVector.run(BigInt(id), blob, hash);
@@ -263,17 +265,17 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
   // 3a. From the cache, in one transaction (no waiting involved). A provider that never caches (composing is cheaper)
   // has nothing there: skip a lookup per chunk.
   if (provider.cacheVectors !== false) {
-    db.transaction(() => {
+    transaction(db, () => {
       for (const [hash, entry] of wanted) {
         if (pending.has(hash)) continue;
-        const blob = cacheGet.get(hash, provider.id);
+        const blob = cacheGet(hash, provider.id);
         if (!blob || blob.length !== dims * 4) continue;
         storeFor(hash, entry.text, entry.ids, blob);
         fromCache += entry.ids.length;
         done += entry.ids.length;
         wanted.delete(hash);
       }
-    })();
+    });
   }
   progress();
 
@@ -299,7 +301,7 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
       const again = await syncOnce(db, provider, options, false);
       return { ...again, embedded: again.embedded + embedded, removed: again.removed + removed };
     }
-    db.transaction(() => {
+    transaction(db, () => {
       for (const [hash, entry] of batch) {
         const vector = pending.get(hash) as Float32Array;
         const blob = toBlob(vector);
@@ -308,11 +310,11 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
         done += entry.ids.length;
         pending.delete(hash);
       }
-    })();
+    });
     progress();
   }
   const vectors = countVectors(db);
-  const cached = db.prepare('SELECT COUNT(*) FROM embedding_cache').pluck().get() as number;
+  const cached = firstValue(db.prepare('SELECT COUNT(*) FROM embedding_cache')) as number;
   const pruned = cached > CACHE_SLACK_FACTOR * vectors + CACHE_SLACK_ROWS ? pruneEmbeddingCache(db) : 0;
   return { embedded, fromCache, removed, vectors, pruned };
 }
@@ -324,9 +326,9 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
  */
 export function pruneEmbeddingCache(db: Db): number {
   ensureBaseTables(db);
-  if (!readState(db).table) return db.prepare('DELETE FROM embedding_cache').run().changes;
+  if (!readState(db).table) return Number(db.prepare('DELETE FROM embedding_cache').run().changes);
   loadVectorExtension(db);
-  return db.prepare('DELETE FROM embedding_cache WHERE hash NOT IN (SELECT text_hash FROM chunk_vectors)').run().changes;
+  return Number(db.prepare('DELETE FROM embedding_cache WHERE hash NOT IN (SELECT text_hash FROM chunk_vectors)').run().changes);
 }
 
 /**
@@ -392,12 +394,13 @@ function ensureBaseTables(db: Db): void {
 
 /** What the database holds; reads only (search may run on a read-only connection). */
 function readState(db: Db): { table: boolean; provider: string | null; dimensions: number | null } {
-  const exists = db.prepare<[string], number>("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?").pluck();
-  const table = exists.get('chunk_vectors') !== undefined;
-  if (exists.get('meta') === undefined) return { table, provider: null, dimensions: null };
-  const meta = db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck();
-  const dims = meta.get(META_VECTOR_DIMENSIONS);
-  return { table, provider: meta.get(META_VECTOR_PROVIDER) ?? null, dimensions: dims === undefined ? null : Number(dims) };
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?");
+  const table = firstValue(exists, 'chunk_vectors') !== undefined;
+  if (firstValue(exists, 'meta') === undefined) return { table, provider: null, dimensions: null };
+  const meta = db.prepare('SELECT value FROM meta WHERE key = ?');
+  const dims = firstValue(meta, META_VECTOR_DIMENSIONS) as string | undefined;
+  const provider = firstValue(meta, META_VECTOR_PROVIDER) as string | undefined;
+  return { table, provider: provider ?? null, dimensions: dims === undefined ? null : Number(dims) };
 }
 
 function setMeta(db: Db, key: string, value: string): void {
@@ -405,20 +408,20 @@ function setMeta(db: Db, key: string, value: string): void {
 }
 
 function storedHashes(db: Db): Map<number, string> {
-  const rows = db.prepare('SELECT rowid, text_hash FROM chunk_vectors').raw(true).all() as Array<[number | bigint, string]>;
+  const rows = tuplesOf(db.prepare('SELECT rowid, text_hash FROM chunk_vectors')) as Array<[number | bigint, string]>;
   return new Map(rows.map(([id, hash]) => [Number(id), hash]));
 }
 
 function countVectors(db: Db): number {
-  return db.prepare('SELECT COUNT(*) FROM chunk_vectors').pluck().get() as number;
+  return firstValue(db.prepare('SELECT COUNT(*) FROM chunk_vectors')) as number;
 }
 
 function deleteVectors(db: Db, ids: number[]): number {
   if (ids.length === 0) return 0;
   const del = db.prepare('DELETE FROM chunk_vectors WHERE rowid = ?');
-  db.transaction(() => {
+  transaction(db, () => {
     for (const id of ids) del.run(BigInt(id));
-  })();
+  });
   return ids.length;
 }
 

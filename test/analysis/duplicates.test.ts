@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstValue } from '../../src/index/sqlite.js';
 import { findDuplicateClusters, findDuplicatesOf, loadFunctions, shingleFunctions, type DuplicateCluster } from '../../src/analysis/duplicates.js';
 import { candidateProbability, chooseBanding, estimateJaccard, exactJaccard, lshCandidatePairs, minhashSignature } from '../../src/analysis/minhash.js';
 import { normalizeTokens, shingleSet, shinglesOf } from '../../src/analysis/shingles.js';
@@ -231,7 +232,7 @@ afterAll(() => {
 });
 
 const names = (c: DuplicateCluster): string[] => c.members.map((m) => m.qualified_name);
-const idOf = (name: string): number => store.database.prepare('SELECT id FROM definitions WHERE name = ?').pluck().get(name) as number;
+const idOf = (name: string): number => firstValue(store.database.prepare('SELECT id FROM definitions WHERE name = ?'), name) as number;
 
 describe('findDuplicateClusters', () => {
   it('clusters the near-copies and nothing else', () => {

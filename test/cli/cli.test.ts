@@ -2,8 +2,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { firstValue, openSqlite } from '../../src/index/sqlite.js';
 import { SCHEMA_VERSION } from '../../src/index/schema.js';
 import { tempRepo, type TempRepo } from '../helpers/temp-repo.js';
 
@@ -48,14 +48,14 @@ describe('scout CLI', () => {
     for (let i = 0; i < 60; i++) repo.write(`src/m${i}.ts`, source);
     const withWorkers = JSON.parse(scout('index', '--repo', repo.root, '--json').stdout);
     expect(withWorkers.workers).toBeGreaterThan(0);
-    const db = new Database(path.join(repo.root, '.scout', 'index.db'), { readonly: true });
-    const usagesWorkers = db.prepare('SELECT COUNT(*) FROM usages').pluck().get();
+    const db = openSqlite(path.join(repo.root, '.scout', 'index.db'), { readOnly: true });
+    const usagesWorkers = firstValue(db.prepare('SELECT COUNT(*) FROM usages'));
     db.close();
     repo.write('scout.config.json', JSON.stringify({ index: { workers: 0 } }));
     const inProcess = JSON.parse(scout('index', '--repo', repo.root, '--json', '--force').stdout);
     expect(inProcess.workers).toBe(0);
-    const db2 = new Database(path.join(repo.root, '.scout', 'index.db'), { readonly: true });
-    expect(db2.prepare('SELECT COUNT(*) FROM usages').pluck().get()).toBe(usagesWorkers);
+    const db2 = openSqlite(path.join(repo.root, '.scout', 'index.db'), { readOnly: true });
+    expect(firstValue(db2.prepare('SELECT COUNT(*) FROM usages'))).toBe(usagesWorkers);
     db2.close();
   });
 
@@ -83,7 +83,10 @@ describe('scout CLI', () => {
   it('leaves the previous index intact when a run is killed with SIGKILL', async () => {
     repo = tempRepo({ git: true });
     const source = readFileSync(path.resolve(__dirname, '..', 'fixtures', 'typescript', 'src', 'router.ts'), 'utf8');
-    for (let i = 0; i < 400; i++) repo.write(`src/m${i}.ts`, source);
+    // Enough files that a build is still inside its write transaction 700 ms after it started (400 files were
+    // sometimes committed by then, the kill then landing in the vector sync that follows).
+    const FILES = 1200;
+    for (let i = 0; i < FILES; i++) repo.write(`src/m${i}.ts`, source);
     const dbPath = path.join(repo.root, '.scout', 'index.db');
     const killMidway = async () => {
       const child = spawn(process.execPath, [CLI, 'index', '--repo', repo!.root], { stdio: 'ignore' });
@@ -95,37 +98,37 @@ describe('scout CLI', () => {
 
     // Killed during the first (bulk) build: the empty index stays valid, indexes included.
     await killMidway();
-    const cold = new Database(dbPath, { readonly: true });
-    expect(cold.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(cold.prepare('SELECT COUNT(*) FROM files').pluck().get()).toBe(0);
-    expect(cold.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('usages_name', 'search_fts')").pluck().get()).toBe(2);
+    const cold = openSqlite(dbPath, { readOnly: true });
+    expect(firstValue(cold.prepare('PRAGMA integrity_check'))).toBe('ok');
+    expect(firstValue(cold.prepare('SELECT COUNT(*) FROM files'))).toBe(0);
+    expect(firstValue(cold.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('usages_name', 'search_fts')"))).toBe(2);
     cold.close();
 
     expect(scout('index', '--repo', repo.root).status).toBe(0);
     const snapshot = () => {
-      const db = new Database(dbPath, { readonly: true });
+      const db = openSqlite(dbPath, { readOnly: true });
       try {
         return {
-          integrity: db.pragma('integrity_check', { simple: true }),
-          files: db.prepare('SELECT COUNT(*) FROM files').pluck().get(),
-          defs: db.prepare("SELECT COUNT(*) FROM definitions WHERE name = 'Router'").pluck().get(),
-          renamed: db.prepare("SELECT COUNT(*) FROM definitions WHERE name = 'RenamedRouter'").pluck().get(),
+          integrity: firstValue(db.prepare('PRAGMA integrity_check')),
+          files: firstValue(db.prepare('SELECT COUNT(*) FROM files')),
+          defs: firstValue(db.prepare("SELECT COUNT(*) FROM definitions WHERE name = 'Router'")),
+          renamed: firstValue(db.prepare("SELECT COUNT(*) FROM definitions WHERE name = 'RenamedRouter'")),
         };
       } finally {
         db.close();
       }
     };
     const before = snapshot();
-    expect(before).toEqual({ integrity: 'ok', files: 400, defs: 400, renamed: 0 });
+    expect(before).toEqual({ integrity: 'ok', files: FILES, defs: FILES, renamed: 0 });
 
     // Change every file, start a reindex, and kill it in the middle of its write transaction.
-    for (let i = 0; i < 400; i++) repo.write(`src/m${i}.ts`, source.replaceAll('class Router', 'class RenamedRouter'));
+    for (let i = 0; i < FILES; i++) repo.write(`src/m${i}.ts`, source.replaceAll('class Router', 'class RenamedRouter'));
     await killMidway();
     expect(snapshot()).toEqual(before);
 
     // The next run completes the job.
     expect(scout('index', '--repo', repo.root).status).toBe(0);
-    expect(snapshot()).toEqual({ integrity: 'ok', files: 400, defs: 0, renamed: 400 });
+    expect(snapshot()).toEqual({ integrity: 'ok', files: FILES, defs: 0, renamed: FILES });
   });
 
   it('prints the facts of one file', () => {

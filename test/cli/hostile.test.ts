@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { firstValue, openSqlite } from '../../src/index/sqlite.js';
 // @ts-expect-error: a plain .mjs module shared with the benchmark
 import { buildHostileRepo, HOSTILE_SMALL } from '../../bench/hostile-repo.mjs';
 
@@ -53,12 +53,12 @@ describe('hostile repository', () => {
     expect(report.counts.files).toBe(manifest.normal.length);
     expect(report.fresh).toBe(true);
 
-    const db = new Database(path.join(dir, '.scout', 'index.db'), { readonly: true });
+    const db = openSqlite(path.join(dir, '.scout', 'index.db'), { readOnly: true });
     try {
-      const defined = db.prepare('SELECT count(*) FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.name = ?').pluck();
-      for (const n of manifest.normal) expect([n.path, defined.get(n.path, n.definition)]).toEqual([n.path, 1]);
+      const defined = db.prepare('SELECT count(*) FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.name = ?');
+      for (const n of manifest.normal) expect([n.path, firstValue(defined, n.path, n.definition)]).toEqual([n.path, 1]);
       // Skipped files carry no facts.
-      expect(db.prepare('SELECT count(*) FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.skip_reason IS NOT NULL').pluck().get()).toBe(0);
+      expect(firstValue(db.prepare('SELECT count(*) FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.skip_reason IS NOT NULL'))).toBe(0);
     } finally {
       db.close();
     }

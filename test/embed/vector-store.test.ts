@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { firstValue, openSqlite } from '../../src/index/sqlite.js';
 import type { Chunk, FileFacts } from '../../src/core/types.js';
 import { ScoutError } from '../../src/core/errors.js';
 import { LruCache } from '../../src/embed/cache.js';
@@ -70,7 +70,7 @@ function writeFile(file: string, chunks: Record<string, string>): void {
 }
 
 function chunkId(symbol: string): number {
-  return store.database.prepare('SELECT id FROM chunks WHERE symbol = ?').pluck().get(symbol) as number;
+  return firstValue(store.database.prepare('SELECT id FROM chunks WHERE symbol = ?'), symbol) as number;
 }
 
 function provider(model = 'bow-16', batchSize = 64): EmbeddingProvider {
@@ -99,7 +99,7 @@ describe('sqlite-vec', () => {
   it('loads from the npm package into a better-sqlite3 connection', () => {
     loadVectorExtension(store.database);
     loadVectorExtension(store.database); // idempotent
-    expect(store.database.prepare('SELECT vec_version()').pluck().get()).toBe('v0.1.9');
+    expect(firstValue(store.database.prepare('SELECT vec_version()'))).toBe('v0.1.9');
   });
 });
 
@@ -187,7 +187,7 @@ describe('syncChunkVectors', () => {
     expect(store.getMeta('vector_provider')).toBe('openai:bow-8');
     expect(store.getMeta('vector_dimensions')).toBe('8');
     // The old provider's cached vectors are gone: their hashes are only kept for one provider.
-    expect(store.database.prepare("SELECT COUNT(*) FROM embedding_cache WHERE provider <> 'openai:bow-8'").pluck().get()).toBe(0);
+    expect(firstValue(store.database.prepare("SELECT COUNT(*) FROM embedding_cache WHERE provider <> 'openai:bow-8'"))).toBe(0);
     expect(() => vectorSearch(store.database, new Float32Array(16), 3)).toThrow(/query vector has 16 dimensions but the index holds 8-dimensional vectors from openai:bow-8/);
     const [best] = vectorSearch(store.database, Float32Array.from(bagOfWords('evict least recently used cache entry', 8)), 1);
     expect(best!.chunkId).toBe(chunkId('evictOldest'));
@@ -283,7 +283,7 @@ describe('vectorSearch', () => {
   });
 
   it('works on a read-only connection', () => {
-    const readOnly = new Database(store.dbPath, { readonly: true });
+    const readOnly = openSqlite(store.dbPath, { readOnly: true });
     try {
       const [best] = vectorSearch(readOnly, Float32Array.from(bagOfWords('evict the least recently used entry')), 1);
       expect(best!.chunkId).toBe(chunkId('evictOldest'));

@@ -1,6 +1,7 @@
 import { utimesSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { firstValue, firstValues } from '../../src/index/sqlite.js';
 import { mergeConfig } from '../../src/core/config.js';
 import { checkFreshness, ensureFresh } from '../../src/index/freshness.js';
 import { indexRepository } from '../../src/index/indexer.js';
@@ -17,10 +18,7 @@ afterEach(() => {
 });
 
 const definitionNames = (s: SqliteStore, file: string): string[] =>
-  s.database
-    .prepare('SELECT d.qualified_name FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? ORDER BY d.start_line')
-    .pluck()
-    .all(file) as string[];
+  firstValues(s.database.prepare('SELECT d.qualified_name FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? ORDER BY d.start_line'), file) as string[];
 
 /** Bump mtime so an edit within the same millisecond still looks changed. */
 function touchLater(r: TempRepo, rel: string, seconds = 5): void {
@@ -64,13 +62,13 @@ describe('incremental indexing', () => {
     const paths = store.listFiles().map((f) => f.path).sort();
     expect(paths).toEqual(['src/added.ts', 'src/kinds.ts', 'src/renamed.js', 'src/router.ts']);
     // No orphaned facts of deleted files.
-    const orphans = store.database.prepare('SELECT COUNT(*) FROM usages WHERE file_id NOT IN (SELECT id FROM files)').pluck().get();
+    const orphans = firstValue(store.database.prepare('SELECT COUNT(*) FROM usages WHERE file_id NOT IN (SELECT id FROM files)'));
     expect(orphans).toBe(0);
-    const ftsRows = store.database.prepare("SELECT COUNT(*) FROM search_fts WHERE search_fts MATCH 'added'").pluck().get();
+    const ftsRows = firstValue(store.database.prepare("SELECT COUNT(*) FROM search_fts WHERE search_fts MATCH 'added'"));
     expect(ftsRows).toBe(1);
     // Deleted files leave no full-text rows behind.
-    const ftsTotal = store.database.prepare('SELECT COUNT(*) FROM search_fts').pluck().get();
-    expect(ftsTotal).toBe(store.database.prepare('SELECT COUNT(*) FROM chunks').pluck().get());
+    const ftsTotal = firstValue(store.database.prepare('SELECT COUNT(*) FROM search_fts'));
+    expect(ftsTotal).toBe(firstValue(store.database.prepare('SELECT COUNT(*) FROM chunks')));
   });
 
   it('honors .gitignore, .scoutignore, default excludes and the size limit, and reports skips', async () => {
@@ -260,7 +258,7 @@ describe('bad input', () => {
       const freshStore = SqliteStore.open(fresh.root);
       await indexRepository(fresh.root, freshStore);
       const scores = (s: SqliteStore): number[] =>
-        s.database.prepare(`SELECT bm25(search_fts) FROM search_fts WHERE search_fts MATCH 'header OR request' ORDER BY rowid`).pluck().all() as number[];
+        firstValues(s.database.prepare(`SELECT bm25(search_fts) FROM search_fts WHERE search_fts MATCH 'header OR request' ORDER BY rowid`)) as number[];
       const incremental = scores(store);
       const expected = scores(freshStore);
       freshStore.close();

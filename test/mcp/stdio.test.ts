@@ -124,7 +124,8 @@ describe('malformed input', () => {
       expect(result.isError).toBeFalsy();
       expect(result.content[0]!.text).toContain('src/kinds.ts');
       const errors = server.replies.filter((r) => r.id === null).map((r) => (r.error as { code: number }).code);
-      expect(errors.filter((c) => c === -32700).length).toBe(40); // two unparsable lines × 20 rounds
+      expect(errors.filter((c) => c === -32700).length).toBe(20); // one unparsable line without an id × 20 rounds
+      expect(((await server.waitFor(2, 20)).error as { code: number }).code).toBe(-32700); // cut off, but its id is readable
       expect(errors.filter((c) => c === -32600).length).toBeGreaterThanOrEqual(20 * 4 + 1);
       expect(((await server.waitFor(3, 20)).error as { code: number }).code).toBe(-32600);
       expect(((await server.waitFor(4, 20)).error as { code: number }).code).toBe(-32600);
@@ -135,6 +136,96 @@ describe('malformed input', () => {
       server.child.kill();
     }
   });
+});
+
+/** A tools/list request whose params nest `depth` objects. */
+function deepRequest(id: number, depth: number): string {
+  return `{"jsonrpc":"2.0","id":${id},"method":"tools/list","params":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`;
+}
+
+async function initialized(server: ReturnType<typeof rawServer>): Promise<void> {
+  server.send(JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));
+  await server.waitFor(0);
+  server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+}
+
+describe('deep and huge messages', () => {
+  it('answers params nested 1,000, 10,000 and 100,000 deep with -32600 and its id, and the next tools/list as usual', async () => {
+    const server = rawServer();
+    try {
+      await initialized(server);
+      // Let the SDK attach first: the crash was in its onmessage, not in the early answers.
+      server.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'index_status', arguments: {} } }));
+      await server.waitFor(1);
+      let id = 10;
+      for (const depth of [1_000, 10_000, 100_000]) {
+        const bad = id++;
+        const good = id++;
+        server.send(deepRequest(bad, depth));
+        server.send(JSON.stringify({ jsonrpc: '2.0', id: good, method: 'tools/list' }));
+        const error = (await server.waitFor(bad)).error as { code: number; message: string };
+        expect(error.code, `depth ${depth}`).toBe(-32600);
+        expect(error.message).toMatch(/nested deeper than \d+ levels/);
+        const tools = (await server.waitFor(good)).result as { tools: unknown[] };
+        expect(tools.tools.length, `tools/list after depth ${depth}`).toBeGreaterThan(5);
+      }
+      // Too large and cut off: the id before the cut is still read.
+      server.send(`{"jsonrpc":"2.0","id":99,"method":"tools/call","params":{"name":"search","arguments":{"query":"${'y'.repeat(5 * 1024 * 1024)}"}}}`);
+      server.send(JSON.stringify({ jsonrpc: '2.0', id: 100, method: 'tools/list' }));
+      expect(((await server.waitFor(99)).error as { code: number; message: string }).message).toMatch(/larger than/);
+      expect((await server.waitFor(100)).result).toBeDefined();
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      server.child.kill();
+    }
+  }, 60_000);
+
+  it('fuzz: 1,000 bad messages with a valid request after every 50, every valid one answered', async () => {
+    const server = rawServer();
+    try {
+      await initialized(server);
+      let seed = 26;
+      const random = () => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed / 2 ** 31;
+      };
+      const badMessage = (i: number): string => {
+        const id = 100_000 + i;
+        switch (i % 10) {
+          case 0: return deepRequest(id, 1_000 + Math.floor(random() * 100_000));
+          case 1: return deepRequest(id, 10_000).slice(0, 20_000); // deep and cut off
+          case 2: return `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
+          case 3: return `{"jsonrpc":"2.0","id":${id},"method":`;
+          case 4: return `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":"nope"}`;
+          case 5: return '\u0000\u0001 binary-ish \uFFFF';
+          case 6: return `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"search","arguments":{"query":${'{"q":'.repeat(500)}1${'}'.repeat(500)}}}}`;
+          case 7: return `[${'{"jsonrpc":"2.0","id":1,"method":"ping"},'.repeat(100)}null]`;
+          case 8: return i % 250 === 8 ? `{"jsonrpc":"2.0","id":${id},"params":"${'z'.repeat(4 * 1024 * 1024 + 10)}"}` : '{"id":';
+          default: return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search', arguments: { query: 7 } } });
+        }
+      };
+      const valid: number[] = [];
+      for (let i = 0; i < 1_000; i++) {
+        server.send(badMessage(i));
+        if (i % 50 === 49) {
+          const id = 1 + valid.length;
+          valid.push(id);
+          server.send(JSON.stringify({ jsonrpc: '2.0', id, method: i % 100 === 99 ? 'tools/list' : 'ping' }));
+        }
+      }
+      expect(valid).toHaveLength(20);
+      for (const id of valid) {
+        const reply = await server.waitFor(id);
+        expect(reply.error, `valid request ${id}`).toBeUndefined();
+        expect(reply.result, `valid request ${id}`).toBeDefined();
+      }
+      // The deep ones were refused with their own id.
+      for (const i of [0, 10, 20, 990]) expect(((await server.waitFor(100_000 + i)).error as { code: number }).code).toBe(-32600);
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      server.child.kill();
+    }
+  }, 120_000);
 });
 
 describe('lifecycle', () => {

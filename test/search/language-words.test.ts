@@ -1,10 +1,10 @@
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/index/sqlite.js';
 import { ownLanguageWordsIn } from '../../src/search/language-words.js';
 
 describe('ownLanguageWordsIn', () => {
   // The files table as the index has it, reduced to what the lookup reads.
-  const db = new Database(':memory:');
+  const db = openSqlite(':memory:');
   db.exec("CREATE TABLE files (path TEXT, language TEXT); INSERT INTO files VALUES ('a.py', 'python'), ('b.md', 'markdown')");
   afterAll(() => db.close());
 

@@ -4,7 +4,7 @@
  */
 import type { CallResolution } from '../../core/types.js';
 import type { IndexDb } from '../db.js';
-import { rows as statement } from './prepared.js';
+import { rows as statement, rowsOnce } from './prepared.js';
 
 // ---------------------------------------------------------------------------------------------------
 // The index fallback of the LSP layer (scout/index-fallback.ts)
@@ -55,12 +55,11 @@ const CALL_COLUMNS = 'c.file_id, f.path AS file, f.language, c.caller, c.callee,
 
 /** Every call to one of these names, by path, line and column. */
 export function callsToAny(db: IndexDb, callees: readonly string[]): CallRow[] {
-  return db
-    .prepare(
-      `SELECT ${CALL_COLUMNS} FROM calls c JOIN files f ON f.id = c.file_id
-         WHERE c.callee IN (${callees.map(() => '?').join(',')}) ORDER BY f.path, c.line, c.col`,
-    )
-    .all(...callees) as CallRow[];
+  return rowsOnce(
+    db,
+    `SELECT ${CALL_COLUMNS} FROM calls c JOIN files f ON f.id = c.file_id
+       WHERE c.callee IN (${callees.map(() => '?').join(',')}) ORDER BY f.path, c.line, c.col`,
+  ).all(...callees) as CallRow[];
 }
 
 /** The calls of a file between two lines made by `caller` or definitions nested in it, in order. */

@@ -5,7 +5,8 @@
  */
 import type { Language } from '../../core/types.js';
 import type { IndexDb } from '../db.js';
-import { plucked, raw } from './prepared.js';
+import type { SQLInputValue } from '../sqlite.js';
+import { plucked, raw, rawOnce } from './prepared.js';
 
 /** Every file with chunks and how many it has, as `[file id, count]`. */
 export function chunkCountsPerFile(db: IndexDb): Array<[fileId: number, chunks: number]> {
@@ -50,7 +51,7 @@ export function functionTexts(db: IndexDb, selection: FunctionTextSelection): Fu
   // leftover file code) are rejected before any join or text is read.
   const kinds = selection.kinds.map(() => '?').join(', ');
   const clauses = [`c.kind IN (${kinds})`, 'c.end_line - c.start_line + 1 >= ?', 'c.definition_id IS NOT NULL'];
-  const params: unknown[] = [...selection.kinds, selection.minLines];
+  const params: SQLInputValue[] = [...selection.kinds, selection.minLines];
   if (selection.pathPrefix !== undefined) {
     clauses.push('substr(f.path, 1, ?) = ?');
     params.push(selection.pathPrefix.length, selection.pathPrefix);
@@ -60,10 +61,8 @@ export function functionTexts(db: IndexDb, selection: FunctionTextSelection): Fu
     params.push(s);
   }
   // No ORDER BY: SQLite would sort the texts in a temporary b-tree; callers sort what they keep.
-  return db
-    .prepare(`SELECT ${FUNCTION_COLUMNS} FROM chunks c JOIN definitions d ON d.id = c.definition_id JOIN files f ON f.id = c.file_id WHERE ${clauses.join(' AND ')}`)
-    .raw()
-    .all(...params) as FunctionTextRow[];
+  const sql = `SELECT ${FUNCTION_COLUMNS} FROM chunks c JOIN definitions d ON d.id = c.definition_id JOIN files f ON f.id = c.file_id WHERE ${clauses.join(' AND ')}`;
+  return rawOnce(db, sql).all(...params) as FunctionTextRow[];
 }
 
 /** One definition by id with its chunk's text (null `text` when it has no chunk of its own). */

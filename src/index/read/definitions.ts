@@ -4,8 +4,9 @@
  * of the LSP layer (camelCase `SymbolDefinition`), search and the exploration use.
  */
 import type { IndexDb } from '../db.js';
+import type { SQLInputValue } from '../sqlite.js';
 import type { CompiledFilters } from './filters.js';
-import { plucked, rows as statement } from './prepared.js';
+import { plucked, rows as statement, pluckedOnce, rowsOnce } from './prepared.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Analyses (analysis/symbol-target.ts, call-graph.ts, validate-symbol.ts)
@@ -123,13 +124,12 @@ const SYMBOL_COLUMNS = `d.name, d.qualified_name AS qualifiedName, d.kind, d.sta
 export function definitionsMatchingName(db: IndexDb, query: string, languages: readonly string[], limit: number): SymbolDefinition[] {
   const languageClause = languages.length > 0 ? ` AND f.language IN (${languages.map(() => '?').join(',')})` : '';
   const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
-    .prepare(
-      `SELECT ${SYMBOL_COLUMNS} FROM definitions d JOIN files f ON f.id = d.file_id
-         WHERE (d.name = ? OR d.name LIKE ? ESCAPE '\\')${languageClause}
-         ORDER BY d.name = ? DESC, lower(d.name) = lower(?) DESC, d.is_exported DESC, f.path, d.start_line LIMIT ?`,
-    )
-    .all(query, pattern, ...languages, query, query, limit) as SymbolDefinition[];
+  return rowsOnce(
+    db,
+    `SELECT ${SYMBOL_COLUMNS} FROM definitions d JOIN files f ON f.id = d.file_id
+       WHERE (d.name = ? OR d.name LIKE ? ESCAPE '\\')${languageClause}
+       ORDER BY d.name = ? DESC, lower(d.name) = lower(?) DESC, d.is_exported DESC, f.path, d.start_line LIMIT ?`,
+  ).all(query, pattern, ...languages, query, query, limit) as SymbolDefinition[];
 }
 
 /** The definitions of a file, in source order. */
@@ -157,8 +157,7 @@ export function symbolDefinitionsQualified(db: IndexDb, qualifiedName: string, f
 /** Where the definitions of a file whose name lies on one of `lines` are named, and their parent. */
 export function definitionNamesOnLines(db: IndexDb, file: string, lines: readonly number[]): Array<{ line: number; col: number; parent: string | null }> {
   const placeholders = lines.map(() => '?').join(',');
-  return db
-    .prepare(`SELECT d.name_line AS line, d.name_col AS col, d.parent FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.name_line IN (${placeholders})`)
+  return rowsOnce(db, `SELECT d.name_line AS line, d.name_col AS col, d.parent FROM definitions d JOIN files f ON f.id = d.file_id WHERE f.path = ? AND d.name_line IN (${placeholders})`)
     .all(file, ...lines) as Array<{ line: number; col: number; parent: string | null }>;
 }
 
@@ -168,15 +167,14 @@ export function definitionNamesOnLines(db: IndexDb, file: string, lines: readonl
  */
 export function probeDefinition(db: IndexDb, languages: readonly string[]): { name: string; file: string } | undefined {
   const order = languages.map((_, i) => `WHEN ? THEN ${i}`).join(' ');
-  return db
-    .prepare(
-      `SELECT d.name, f.path AS file FROM definitions d JOIN files f ON f.id = d.file_id
-         WHERE f.language IN (${languages.map(() => '?').join(',')}) AND d.parent IS NULL
-           AND d.kind IN ('class', 'function', 'interface', 'enum', 'data_type', 'type_alias') AND d.name NOT LIKE '\\_%' ESCAPE '\\'
-           AND length(d.name) > 2 AND f.path NOT LIKE '%.d.ts'
-         ORDER BY CASE f.language ${order} END, d.is_exported DESC, length(f.path), f.path, d.start_line LIMIT 1`,
-    )
-    .get(...languages, ...languages) as { name: string; file: string } | undefined;
+  return rowsOnce(
+    db,
+    `SELECT d.name, f.path AS file FROM definitions d JOIN files f ON f.id = d.file_id
+       WHERE f.language IN (${languages.map(() => '?').join(',')}) AND d.parent IS NULL
+         AND d.kind IN ('class', 'function', 'interface', 'enum', 'data_type', 'type_alias') AND d.name NOT LIKE '\\_%' ESCAPE '\\'
+         AND length(d.name) > 2 AND f.path NOT LIKE '%.d.ts'
+       ORDER BY CASE f.language ${order} END, d.is_exported DESC, length(f.path), f.path, d.start_line LIMIT 1`,
+  ).get(...languages, ...languages) as { name: string; file: string } | undefined;
 }
 
 /** The qualified name of the definition of `name` in a file named on `line`, else the one named nearest it. */
@@ -313,10 +311,8 @@ export function definitionsNamedOrQualified(db: IndexDb, symbol: string): Listed
 
 /** Qualified names of the first `limit` members of `parent` of one of `kinds`, in source order. */
 export function memberNames(db: IndexDb, parent: string, kinds: readonly string[], limit: number): string[] {
-  return db
-    .prepare(`SELECT qualified_name FROM definitions WHERE parent = ? AND kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY start_line LIMIT ?`)
-    .pluck()
-    .all(parent, ...kinds, limit) as string[];
+  const sql = `SELECT qualified_name FROM definitions WHERE parent = ? AND kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY start_line LIMIT ?`;
+  return pluckedOnce(db, sql).all(parent, ...kinds, limit) as string[];
 }
 
 /**
@@ -324,14 +320,10 @@ export function memberNames(db: IndexDb, parent: string, kinds: readonly string[
  * three letters, case-insensitive; at most 2000, in no particular order.
  */
 export function definitionNamesLike(db: IndexDb, kinds: readonly string[], wanted: string): string[] {
-  return db
-    .prepare(
-      `SELECT DISTINCT name FROM definitions
+  const sql = `SELECT DISTINCT name FROM definitions
        WHERE kind IN (${kinds.map(() => '?').join(', ')}) AND (instr(lower(name), ?) > 0 OR substr(lower(name), 1, 3) = substr(?, 1, 3))
-       LIMIT 2000`,
-    )
-    .pluck()
-    .all(...kinds, wanted, wanted) as string[];
+       LIMIT 2000`;
+  return pluckedOnce(db, sql).all(...kinds, wanted, wanted) as string[];
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -370,8 +362,7 @@ export function exportedTopLevelDefinitions(db: IndexDb): Array<{ file_id: numbe
 
 /** The distinct (path, name) pairs of the definitions of these names. */
 export function filesDefining(db: IndexDb, names: readonly string[]): Array<{ path: string; name: string }> {
-  return db
-    .prepare(`SELECT DISTINCT f.path AS path, d.name AS name FROM definitions d JOIN files f ON f.id = d.file_id WHERE d.name IN (${names.map(() => '?').join(',')})`)
+  return rowsOnce(db, `SELECT DISTINCT f.path AS path, d.name AS name FROM definitions d JOIN files f ON f.id = d.file_id WHERE d.name IN (${names.map(() => '?').join(',')})`)
     .all(...names) as Array<{ path: string; name: string }>;
 }
 
@@ -402,7 +393,7 @@ export type DefinitionNameMatch = { column: 'name' | 'qualified_name'; equals: s
 /** Definitions matching a name and the filters (compiled for kind 'definition'), at most 500, in no particular order. */
 export function definitionsForSearch(db: IndexDb, match: DefinitionNameMatch, filters: CompiledFilters): DefinitionHit[] {
   let condition: string;
-  let params: unknown[];
+  let params: SQLInputValue[];
   if ('namesIn' in match) {
     condition = `d.name IN (${match.namesIn.map(() => '?').join(',')})`;
     params = [...match.namesIn];
@@ -414,7 +405,7 @@ export function definitionsForSearch(db: IndexDb, match: DefinitionNameMatch, fi
   const base = `SELECT d.name AS name, d.qualified_name AS symbol, d.kind AS kind, d.start_line AS startLine, d.end_line AS endLine,
       d.signature AS signature, d.docstring AS docstring, d.is_exported AS isExported, f.path AS path
     FROM definitions d JOIN files f ON f.id = d.file_id`;
-  return db.prepare(`${base} WHERE ${condition} AND ${filters.where} LIMIT 500`).all(...params, ...filters.params) as DefinitionHit[];
+  return rowsOnce(db, `${base} WHERE ${condition} AND ${filters.where} LIMIT 500`).all(...params, ...filters.params) as DefinitionHit[];
 }
 
 /** Definitions with this name (qualified name when `qualified`), of one of `kinds` (any when empty), in files the path filters admit; by path and line. */
@@ -427,9 +418,8 @@ export function definitionsForLookup(
 ): Array<{ name: string; qualified_name: string; kind: string; line: number; file: string }> {
   const byName = qualified ? 'd.qualified_name = ?' : 'd.name = ?';
   const kindClause = kinds.length > 0 ? ` AND d.kind IN (${kinds.map(() => '?').join(',')})` : '';
-  return db
-    .prepare(
-      `SELECT d.name, d.qualified_name, d.kind, d.start_line AS line, f.path AS file FROM definitions d JOIN files f ON f.id = d.file_id WHERE ${byName}${kindClause} AND ${pathFilters.where} ORDER BY f.path, d.start_line`,
-    )
-    .all(name, ...kinds, ...pathFilters.params) as Array<{ name: string; qualified_name: string; kind: string; line: number; file: string }>;
+  return rowsOnce(
+    db,
+    `SELECT d.name, d.qualified_name, d.kind, d.start_line AS line, f.path AS file FROM definitions d JOIN files f ON f.id = d.file_id WHERE ${byName}${kindClause} AND ${pathFilters.where} ORDER BY f.path, d.start_line`,
+  ).all(name, ...kinds, ...pathFilters.params) as Array<{ name: string; qualified_name: string; kind: string; line: number; file: string }>;
 }

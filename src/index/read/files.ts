@@ -5,7 +5,7 @@
 import type { Language } from '../../core/types.js';
 import type { IndexDb } from '../db.js';
 import type { CompiledFilters } from './filters.js';
-import { plucked, raw, rows as statement } from './prepared.js';
+import { plucked, raw, rows as statement, rowsOnce } from './prepared.js';
 
 /** True when the file (repository-relative path) is in the index. */
 export function isIndexedFile(db: IndexDb, path: string): boolean {
@@ -65,7 +65,7 @@ export function filePaths(db: IndexDb): Array<[id: number, path: string]> {
 
 /** The files (id and path) the path filters admit, in path order. */
 export function filesMatching(db: IndexDb, pathFilters: CompiledFilters): Array<{ id: number; path: string }> {
-  return db.prepare(`SELECT f.id AS id, f.path AS path FROM files f WHERE ${pathFilters.where} ORDER BY f.path`).all(...pathFilters.params) as Array<{ id: number; path: string }>;
+  return rowsOnce(db, `SELECT f.id AS id, f.path AS path FROM files f WHERE ${pathFilters.where} ORDER BY f.path`).all(...pathFilters.params) as Array<{ id: number; path: string }>;
 }
 
 /** Repository-relative paths of the links the walker found leading outside the root (skipped, never indexed). Throws on an index without the table. */

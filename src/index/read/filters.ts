@@ -5,6 +5,7 @@
  * (search/filters.ts); only their SQL lives here.
  */
 import type { IndexDb } from '../db.js';
+import type { SQLInputValue } from '../sqlite.js';
 
 /** The filter fields that select rows (search/filters.ts `SearchFilters` has these and more). */
 export interface RowFilters {
@@ -21,7 +22,7 @@ export interface RowFilters {
 export interface CompiledFilters {
   /** SQL condition (without WHERE), or '1' when unfiltered. */
   where: string;
-  params: unknown[];
+  params: SQLInputValue[];
   /** Path-glob matcher registered as a SQL function, when a glob was given. */
   glob: RegExp | null;
 }
@@ -33,7 +34,7 @@ export type KindOf = 'chunk' | 'definition';
 export function compileRowFilters(filters: RowFilters, glob: RegExp | null, kindOf: KindOf = 'chunk'): CompiledFilters {
   const kindColumn = kindOf === 'definition' ? 'd.kind' : 'c.kind';
   const clauses: string[] = [];
-  const params: unknown[] = [];
+  const params: SQLInputValue[] = [];
   if (filters.path_prefix) {
     clauses.push('substr(f.path, 1, ?) = ?');
     params.push(filters.path_prefix.length, filters.path_prefix);

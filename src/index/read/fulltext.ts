@@ -4,9 +4,10 @@
  * FTS5 query text (`"a" OR "b"`) and the field weights are search's; the SQL is here.
  */
 import type { IndexDb } from '../db.js';
+import type { SQLInputValue } from '../sqlite.js';
 import type { CompiledFilters } from './filters.js';
 import { isUnfiltered } from './filters.js';
-import { rows as statement } from './prepared.js';
+import { rows as statement, pluckedOnce, rowsOnce } from './prepared.js';
 
 /** A chunk as search ranks it (search/ranking.ts `Candidate`). */
 export interface ChunkHit {
@@ -69,22 +70,23 @@ export function bm25Chunks(
     FROM search_fts JOIN ${CHUNK_FROM}
     WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND ${filters.where}
     ORDER BY score DESC ${options.limit === null ? '' : 'LIMIT ? OFFSET ?'}`;
-  const params: unknown[] = [match, ...filters.params];
+  const params: SQLInputValue[] = [match, ...filters.params];
   if (options.limit !== null) params.push(options.limit, options.offset ?? 0);
-  return (db.prepare(sql).all(...params) as HitRow[]).map(toHit);
+  return (rowsOnce(db, sql).all(...params) as HitRow[]).map(toHit);
 }
 
 /** How many chunks match the FTS5 query and the filters. */
 export function countChunkMatches(db: IndexDb, match: string, filters: CompiledFilters): number {
   const sql = `SELECT COUNT(*) FROM search_fts JOIN ${CHUNK_FROM} WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND ${filters.where}`;
-  return db.prepare(sql).pluck().get(match, ...filters.params) as number;
+  return pluckedOnce(db, sql).get(match, ...filters.params) as number;
 }
 
 /** A reader of the best-scoring chunk of one file for an FTS5 query (prepared once, for a page of files). */
 export function bestChunkInFile(db: IndexDb, filters: CompiledFilters, weights: FieldWeights): (match: string, path: string) => ChunkHit | undefined {
-  const best = db.prepare(
+  const best = rowsOnce(
+    db,
     `SELECT ${CHUNK_COLUMNS}, ${bm25(weights)} AS score
-      FROM search_fts JOIN ${CHUNK_FROM} WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND f.path = ? AND ${filters.where} ORDER BY score DESC LIMIT 1`,
+    FROM search_fts JOIN ${CHUNK_FROM} WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND f.path = ? AND ${filters.where} ORDER BY score DESC LIMIT 1`,
   );
   return (match, path) => {
     const row = best.get(match, path, ...filters.params) as HitRow | undefined;
@@ -96,7 +98,7 @@ export function bestChunkInFile(db: IndexDb, filters: CompiledFilters, weights: 
 export function chunksByIds(db: IndexDb, ids: readonly number[], filters: CompiledFilters): ChunkHit[] {
   if (ids.length === 0) return [];
   const sql = `SELECT ${CHUNK_COLUMNS}, 0 AS score FROM ${CHUNK_FROM} WHERE c.id IN (${ids.map(() => '?').join(',')}) AND ${filters.where}`;
-  return (db.prepare(sql).all(...ids, ...filters.params) as HitRow[]).map(toHit);
+  return (rowsOnce(db, sql).all(...ids, ...filters.params) as HitRow[]).map(toHit);
 }
 
 /**
@@ -108,7 +110,7 @@ export function tokenChunkCountsPerFile(db: IndexDb, filters: CompiledFilters): 
   const unfiltered = isUnfiltered(filters);
   const perToken = unfiltered
     ? statement(db, 'SELECT c.file_id AS id, COUNT(*) AS n FROM search_fts JOIN chunks c ON c.id = search_fts.rowid WHERE search_fts MATCH ? GROUP BY c.file_id')
-    : db.prepare(`SELECT c.file_id AS id, COUNT(*) AS n FROM ${MATCH_FROM} WHERE search_fts MATCH ? AND ${filters.where} GROUP BY c.file_id`);
+    : rowsOnce(db, `SELECT c.file_id AS id, COUNT(*) AS n FROM ${MATCH_FROM} WHERE search_fts MATCH ? AND ${filters.where} GROUP BY c.file_id`);
   return (token) => perToken.all(`${TEXT_COLUMNS}: ${quote(token)}`, ...(unfiltered ? [] : filters.params)) as Array<{ id: number; n: number }>;
 }
 
@@ -117,6 +119,6 @@ export function tokenChunkCountsPerFile(db: IndexDb, filters: CompiledFilters): 
  * in order) in their own text, among the chunks the filters admit. Prepared once, for the phrases of one query.
  */
 export function filesWithPhrase(db: IndexDb, filters: CompiledFilters): (phrase: string) => string[] {
-  const phrase = db.prepare(`SELECT DISTINCT f.path AS path FROM ${MATCH_FROM} WHERE search_fts MATCH ? AND ${filters.where} LIMIT 20`).pluck();
+  const phrase = pluckedOnce(db, `SELECT DISTINCT f.path AS path FROM ${MATCH_FROM} WHERE search_fts MATCH ? AND ${filters.where} LIMIT 20`);
   return (text) => phrase.all(`${TEXT_COLUMNS}: ${quote(text)}`, ...filters.params) as string[];
 }

@@ -2,7 +2,7 @@
  * Reads about the index as a whole: its `meta` values, and a version that changes with every write.
  */
 import type { IndexDb } from '../db.js';
-import { plucked } from './prepared.js';
+import { plucked, raw } from './prepared.js';
 
 /** A value of the `meta` table (e.g. 'indexed_at'), or null. */
 export function metaValue(db: IndexDb, key: string): string | null {
@@ -14,7 +14,7 @@ export function metaValue(db: IndexDb, key: string): string | null {
  * connection, `total_changes()` with a write through this one.
  */
 export function changeVersion(db: IndexDb): { dataVersion: number; totalChanges: number } {
-  const dataVersion = db.pragma('data_version', { simple: true }) as number;
+  const dataVersion = plucked(db, 'PRAGMA data_version').get() as number;
   const totalChanges = plucked(db, 'SELECT total_changes()').get() as number;
   return { dataVersion, totalChanges };
 }
@@ -24,7 +24,7 @@ export function changeVersion(db: IndexDb): { dataVersion: number; totalChanges:
  * chunk count and ids (a re-indexed file's chunks get new ids).
  */
 export function contentSignature(db: IndexDb): { files: unknown[]; chunks: unknown[] } {
-  const files = db.prepare('SELECT count(*), total(id), total(size), total(mtime_ms) FROM files').raw(true).get() as unknown[];
-  const chunks = db.prepare('SELECT count(*), max(id), total(id) FROM chunks').raw(true).get() as unknown[];
+  const files = raw(db, 'SELECT count(*), total(id), total(size), total(mtime_ms) FROM files').get() as unknown[];
+  const chunks = raw(db, 'SELECT count(*), max(id), total(id) FROM chunks').get() as unknown[];
   return { files, chunks };
 }

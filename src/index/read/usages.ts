@@ -5,7 +5,7 @@
 import type { UsageRole } from '../../core/types.js';
 import type { IndexDb } from '../db.js';
 import type { CompiledFilters } from './filters.js';
-import { plucked, rows as statement } from './prepared.js';
+import { plucked, rows as statement, rowsOnce } from './prepared.js';
 
 /** A usage site with its file. */
 export interface UsageSite {
@@ -41,8 +41,7 @@ export function usageCount(db: IndexDb, name: string): number {
 /** The usages of a file on these lines: position, role and enclosing definition. */
 export function usagesOnLines(db: IndexDb, file: string, lines: readonly number[]): Array<{ line: number; col: number; role: UsageRole; enclosing: string | null }> {
   const placeholders = lines.map(() => '?').join(',');
-  return db
-    .prepare(`SELECT u.line, u.col, u.role, u.enclosing FROM usages u JOIN files f ON f.id = u.file_id WHERE f.path = ? AND u.line IN (${placeholders})`)
+  return rowsOnce(db, `SELECT u.line, u.col, u.role, u.enclosing FROM usages u JOIN files f ON f.id = u.file_id WHERE f.path = ? AND u.line IN (${placeholders})`)
     .all(file, ...lines) as Array<{ line: number; col: number; role: UsageRole; enclosing: string | null }>;
 }
 
@@ -81,9 +80,8 @@ export function usesForLookup(
   name: string,
   pathFilters: CompiledFilters,
 ): Array<{ name: string; role: string; line: number; enclosing: string | null; file: string }> {
-  return db
-    .prepare(
-      `SELECT u.name, u.role, u.line, u.enclosing, f.path AS file FROM usages u JOIN files f ON f.id = u.file_id WHERE u.name = ? AND u.role NOT IN ('import', 'export') AND ${pathFilters.where} ORDER BY f.path, u.line, u.col`,
-    )
-    .all(name, ...pathFilters.params) as Array<{ name: string; role: string; line: number; enclosing: string | null; file: string }>;
+  return rowsOnce(
+    db,
+    `SELECT u.name, u.role, u.line, u.enclosing, f.path AS file FROM usages u JOIN files f ON f.id = u.file_id WHERE u.name = ? AND u.role NOT IN ('import', 'export') AND ${pathFilters.where} ORDER BY f.path, u.line, u.col`,
+  ).all(name, ...pathFilters.params) as Array<{ name: string; role: string; line: number; enclosing: string | null; file: string }>;
 }
