@@ -117,7 +117,7 @@ export async function firstPageOf(answer) {
 }
 
 async function runScout(inst, dir) {
-  const env = { ...process.env, SCOUT_WATCH_DAEMON: '0' };
+  const env = { ...process.env };
   const t0 = Date.now();
   const idx = spawnSync('node', [SCOUT, 'index', '--repo', dir, '--json'], { encoding: 'utf8', env, maxBuffer: 1 << 28, timeout: 600_000 });
   const indexMs = Date.now() - t0;

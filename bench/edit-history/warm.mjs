@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.resolve(here, '../../dist/cli/main.js');
 const [dir, ...types] = process.argv.slice(2);
-const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--repo', dir], stderr: 'ignore', env: { ...process.env, SCOUT_WATCH_DAEMON: '0' } });
+const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--repo', dir], stderr: 'ignore' });
 const client = new Client({ name: 'warm-bench', version: '1' });
 await client.connect(transport);
 const times = [];
