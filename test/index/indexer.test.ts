@@ -5,6 +5,7 @@ import { firstValue, firstValues } from '../../src/index/sqlite.js';
 import { mergeConfig } from '../../src/core/config.js';
 import { checkFreshness, ensureFresh } from '../../src/index/freshness.js';
 import { indexRepository } from '../../src/index/indexer.js';
+import { definitionNames as readDefinitionNames } from '../../src/index/read/definitions.js';
 import { SqliteStore } from '../../src/index/store.js';
 import { SCHEMA_VERSION } from '../../src/index/schema.js';
 import { tempRepo, type TempRepo } from '../helpers/temp-repo.js';
@@ -332,5 +333,28 @@ describe('freshness with a watcher (long-lived processes)', () => {
     } finally {
       watcher.close();
     }
+  });
+});
+
+describe('the distinct definition names (fuzzy search reads them once per index version)', () => {
+  it('are read again after a reindex through this connection, and after one through another', async () => {
+    repo = tempRepo({ fixture: 'typescript', git: true });
+    store = SqliteStore.open(repo.root);
+    await indexRepository(repo.root, store);
+    const before = readDefinitionNames(store.database);
+    expect(before).toContain('LLMKind');
+    expect(readDefinitionNames(store.database)).toBe(before); // the same index: the same list, not read again
+    repo.write('src/extra.ts', 'export function freshlyAdded() {}\n');
+    await indexRepository(repo.root, store);
+    expect(readDefinitionNames(store.database)).toContain('freshlyAdded');
+    // A writer on another connection (a watcher, another process) is seen too.
+    const other = SqliteStore.open(repo.root);
+    try {
+      repo.write('src/other.ts', 'export function addedElsewhere() {}\n');
+      await indexRepository(repo.root, other);
+    } finally {
+      other.close();
+    }
+    expect(readDefinitionNames(store.database)).toContain('addedElsewhere');
   });
 });
