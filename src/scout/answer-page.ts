@@ -5,6 +5,7 @@
  * and says how to get the rest in full (`--all` in the CLI, the cursor in MCP). Nothing is dropped silently.
  */
 import type { FileLines, Pointer, ScoutAnswer } from './answer.js';
+import { parseLocation } from './link.js';
 
 /** Lines of one pointer's `also` shown on a page (a file that names the members hundreds of times would fill it). */
 export const MAX_ALSO_ON_PAGE = 40;
@@ -32,9 +33,8 @@ export function briefPlaces(pointers: readonly Pointer[], fits: (brief: FileLine
   const byFile = new Map<string, FileLines>();
   let covered = 0;
   for (const p of pointers) {
-    const at = p.location.lastIndexOf(':');
-    const file = p.location.slice(0, at);
-    const lines = [Number(p.location.slice(at + 1)), ...(p.also ?? [])];
+    const { file, line } = parseLocation(p.location);
+    const lines = [line, ...(p.also ?? [])];
     const entry = byFile.get(file);
     const next: FileLines = entry
       ? { ...entry, count: entry.count + 1, lines: mergeLines(entry.lines, lines) }

@@ -193,8 +193,7 @@ export function synthesize(
   const singles = (listed?.pointers ?? []).filter((p) => (p.lists?.members ?? 0) < 2);
   const byRisk = (p: Pointer): number => RISK_LEVELS.indexOf(p.risk);
   const tail = [...singles, ...rest].sort((a, b) => byRisk(a) - byRisk(b));
-  const all = [...verified, ...enumerations.filter((p) => !p.lists?.mirrors), ...enumerations.filter((p) => p.lists?.mirrors), ...tail];
-  const pointers = all;
+  const pointers = [...verified, ...enumerations.filter((p) => !p.lists?.mirrors), ...enumerations.filter((p) => p.lists?.mirrors), ...tail];
   const high = candidates.filter((c) => c.pointer.risk === 'high');
   const ignoredTotal = Object.values(ignoredByRole).reduce((a, b) => a + b, 0);
   const target = query.target ?? 'the question';

@@ -63,11 +63,13 @@ export function walkRepository(root: string, config: ScoutConfig): WalkResult {
 }
 
 /** Data files that code keeps in step with its types (locale tables, configs): read for mirrors of members' values. */
-const DATA_FILE = /\.(json|jsonc|json5|ya?ml)$/i;
+export function isDataFile(relativePath: string): boolean {
+  return /\.(json|jsonc|json5|ya?ml)$/i.test(relativePath);
+}
 
 /** Repo-relative paths of the data files (JSON, YAML), under the same ignore rules, size limit and binary check as source. */
 export function walkDataFiles(root: string, config: ScoutConfig): string[] {
-  return walkClassified(root, config, (rel) => (DATA_FILE.test(rel) && !/(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock)$/.test(rel) ? 'data' : null)).files.map((f) => f.path);
+  return walkClassified(root, config, (rel) => (isDataFile(rel) && !/(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock)$/.test(rel) ? 'data' : null)).files.map((f) => f.path);
 }
 
 /** The walk, keeping the files `classify` names a kind for. */

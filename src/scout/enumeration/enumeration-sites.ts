@@ -10,7 +10,7 @@ import { parsedFiles } from '../../index/read/files.js';
 import { usageSitesNamed } from '../../index/read/usages.js';
 import type { ScoutConfig } from '../../core/config.js';
 import { readInsideRoot } from '../../workspace/confine.js';
-import { walkDataFiles } from '../../workspace/walk.js';
+import { isDataFile, walkDataFiles } from '../../workspace/walk.js';
 import { readMembers } from '../languages.js';
 import { enumerationRisk, type RiskLevel } from '../risk.js';
 import type { SeededQuestion } from '../seeded-question.js';
@@ -96,16 +96,16 @@ export function findEnumerationSites(seeded: SeededQuestion, options: { root: st
   const valued = set.members.some((m) => m.value !== null && m.valueIsString);
   const files = [...parsedFiles(options.db).map((f) => f.path), ...(valued ? walkDataFiles(options.root, options.config).slice(0, MAX_DATA_FILES) : [])];
   for (const path of files) {
-    const data = /\.(json5?|jsonc|ya?ml)$/i.test(path);
     const text = readInsideRoot(options.root, path);
     if (text === null || text.length > MAX_FILE_BYTES) continue;
     filesRead++;
     let mentions = matcher.find(text);
-    // A data file holds values, never the members themselves: its quoted strings are mirrors of the values.
-    if (data) mentions = quotedValues(text, mentions);
-    if (path === set.file) mentions = mentions.filter((m) => m.line < set.startLine || m.line > set.endLine);
     if (mentions.length === 0) continue;
     const lines = text.split('\n');
+    // A data file holds values, never the members themselves: its quoted strings are mirrors of the values.
+    if (isDataFile(path)) mentions = quotedValues(lines, mentions);
+    if (path === set.file) mentions = mentions.filter((m) => m.line < set.startLine || m.line > set.endLine);
+    if (mentions.length === 0) continue;
     for (const block of blocksOf(lines, mentions)) {
       const site = siteOf(path, lines, block, set);
       if (site) sites.push(site);
@@ -115,8 +115,7 @@ export function findEnumerationSites(seeded: SeededQuestion, options: { root: st
 }
 
 /** The mentions written as quoted strings, as mentions of values (in a data file, a string equal to a member is a mirror of it). */
-function quotedValues(text: string, mentions: readonly Mention[]): Mention[] {
-  const lines = text.split('\n');
+function quotedValues(lines: readonly string[], mentions: readonly Mention[]): Mention[] {
   return mentions
     .filter((m) => {
       const line = lines[m.line - 1] ?? '';

@@ -5,6 +5,7 @@
  * excalidraw gave 56 "high" locale tables, of which the commit edited one.
  */
 import path from 'node:path';
+import { isDataFile } from '../../workspace/walk.js';
 
 /** What a site says about itself that tells a copy (enumeration-sites.ts's EnumerationSite has these). */
 interface Site {
@@ -15,7 +16,6 @@ interface Site {
   copies?: string[];
 }
 
-const DATA_FILE = /\.(json5?|jsonc|ya?ml)$/i;
 /** The primary copy by its name: English or the default. */
 const PRIMARY = /^(en|en[-_][a-z]+|default|base|source|main)\.[^.]+$/i;
 
@@ -23,7 +23,7 @@ export function foldSiblingCopies<T extends Site>(sites: readonly T[]): T[] {
   const groups = new Map<string, T[]>();
   const out: T[] = [];
   for (const site of sites) {
-    if (!DATA_FILE.test(site.file)) {
+    if (!isDataFile(site.file)) {
       out.push(site);
       continue;
     }
