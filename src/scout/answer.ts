@@ -31,6 +31,8 @@ export interface VerifiedBy {
   errors: number;
   places: number;
   checked_files: number;
+  /** Files that can see the change but were not checked in time (the check is partial); absent when none. */
+  unchecked_files?: number;
   ms: number;
 }
 

@@ -101,7 +101,8 @@ async function verifyStep(exploration: SeededQuestion, options: AskOptions): Pro
   if (timeoutMs <= 0) return { status: 'no_checker', checker: null, check: null, ms: 0, note: 'not verified: verification is turned off (scout.verifyTimeoutMs is 0)' };
   const checkers = options.checkers ?? new Checkers();
   try {
-    return await verifyChange(exploration, { root: options.root, checkers, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
+    const likelyOnlyAfterMs = options.config.scout.verifyLikelyOnlyAfterMs;
+    return await verifyChange(exploration, { root: options.root, checkers, timeoutMs, likelyOnlyAfterMs, ...(options.signal ? { signal: options.signal } : {}) });
   } finally {
     if (!options.checkers) checkers.dispose();
   }

@@ -228,10 +228,11 @@ export function synthesize(
       const places = verifiedLabels.slice(0, 4);
       const review = candidates.filter((c) => c.risk >= 3).length;
       const lookAt = change.kind === 'add_variant' ? '(a default branch, an if chain, a lookup)' : '(a comparison, a lookup, a string)';
+      const notChecked = check.unchecked?.length ? `, ${check.unchecked.length} not checked in time` : '';
       paragraphs.push(
         check.errors.length > 0
-          ? `${words.doing} breaks ${verifiedPlaces} place(s) in ${files.size} file(s), verified by the ${verification.checker.name} checker (${check.errors.length} new error(s), ${check.checkedFiles} file(s) checked): ${places.join('; ')}${verifiedPlaces > 4 ? `; and ${verifiedPlaces - 4} more places` : ''}.${review > 0 ? ` ${review} other site(s) compile but may ${words.after} (medium).` : ''}`
-          : `The ${verification.checker.name} checker finds nothing that stops compiling ${words.when} (${check.checkedFiles} file(s) checked).${review > 0 ? ` ${review} site(s) compile but may ${words.after} ${lookAt}: review them (medium).` : ''}`,
+          ? `${words.doing} breaks ${verifiedPlaces} place(s) in ${files.size} file(s), verified by the ${verification.checker.name} checker (${check.errors.length} new error(s), ${check.checkedFiles} file(s) checked${notChecked}): ${places.join('; ')}${verifiedPlaces > 4 ? `; and ${verifiedPlaces - 4} more places` : ''}.${review > 0 ? ` ${review} other site(s) compile but may ${words.after} (medium).` : ''}`
+          : `The ${verification.checker.name} checker finds nothing that stops compiling ${words.when} (${check.checkedFiles} file(s) checked${notChecked}).${review > 0 ? ` ${review} site(s) compile but may ${words.after} ${lookAt}: review them (medium).` : ''}`,
       );
     } else if (query.intent === 'add_variant' && unproven > 0) {
       paragraphs.push(
@@ -301,6 +302,7 @@ function verifiedBy(v: Verification, places: number): VerifiedBy | null {
     errors: check.errors.length,
     places,
     checked_files: check.checkedFiles,
+    ...(check.unchecked?.length ? { unchecked_files: check.unchecked.length } : {}),
     ms: v.ms,
   };
 }

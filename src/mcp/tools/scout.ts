@@ -65,7 +65,7 @@ export const scoutTool = defineTool({
         .nullable()
         .optional(),
       verified_by: z
-        .object({ checker: z.string(), version: z.string(), target: z.string(), edit: z.string(), errors: z.number(), places: z.number(), checked_files: z.number(), ms: z.number() })
+        .object({ checker: z.string(), version: z.string(), target: z.string(), edit: z.string(), errors: z.number(), places: z.number(), checked_files: z.number(), unchecked_files: z.number().optional(), ms: z.number() })
         .nullable()
         .optional()
         .describe('change questions: the checker that verified the high-risk pointers (null: not verified, see notes)'),

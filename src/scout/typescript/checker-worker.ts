@@ -14,6 +14,8 @@ export type WorkerRequest =
       root: string;
       declaration: DeclarationRef;
       msLeft: number;
+      /** Milliseconds left before the soft deadline (see CheckRequest.softDeadline), when there is one. */
+      softMsLeft?: number;
       /** The change to make; absent: add a variant. */
       change?: ChangeSpec;
     }
@@ -32,7 +34,13 @@ port.on('message', (request: WorkerRequest) => {
     );
     return;
   }
-  const check = { root: request.root, declaration: request.declaration, deadline: performance.now() + request.msLeft };
+  const now = performance.now();
+  const check = {
+    root: request.root,
+    declaration: request.declaration,
+    deadline: now + request.msLeft,
+    ...(request.softMsLeft !== undefined ? { softDeadline: now + request.softMsLeft } : {}),
+  };
   (request.change ? checker.applyChange({ ...check, change: request.change }) : checker.addVariant(check))
     .then(
       (outcome) => port.postMessage({ id: request.id, outcome } satisfies WorkerReply),

@@ -18,10 +18,15 @@ import { changeEditFor } from './change-edit.js';
 import { countDiagnostics, diagnosticsOf, newDiagnostics } from './diagnostic-diff.js';
 import { enclosingPlace } from './enclosing-place.js';
 import { buildImportGraph, dependentsOf, type ImportGraph } from './import-graph.js';
+import { likelyFirst, mentionWords } from './likely-files.js';
 import { nearestConfig, TsProject } from './project.js';
 import { applyEdits, type EditResult, findDeclaration, originalPosition, variantEditFor, type TextEdit } from './variant-edit.js';
 
 const TS_FILE = /\.(?:ts|tsx|mts|cts)$/;
+
+function uncheckedNote(unchecked: number, total: number): string {
+  return `partial check: ${unchecked} of ${total} file(s) that can see the change were not checked in time (files that name the declaration, or match or map its members, were checked first)`;
+}
 
 interface WarmProject {
   project: TsProject;
@@ -116,9 +121,20 @@ export class TypeScriptChecker implements Checker {
     warm.graph ??= buildImportGraph(project, base);
     const files = base.getSourceFiles().map((s) => path.resolve(s.fileName)).filter((f) => project.isProjectFile(f));
     const toCheck = dependentsOf(warm.graph, file, files);
+    // Likely breaks first: a check cut short by its deadline has then covered the files that name the type or its members.
+    const { ordered, strong } = likelyFirst(toCheck, file, mentionWords(node), (f) => base.getSourceFile(f)?.text);
     const errors: CheckerError[] = [];
-    for (const f of toCheck) {
+    const unchecked: string[] = [];
+    let checked = 0;
+    for (const f of ordered) {
+      const now = performance.now();
+      const pastSoft = request.softDeadline !== undefined && now > request.softDeadline;
+      if (checked > 0 && (now > request.deadline || (pastSoft && !strong.has(f)))) {
+        unchecked.push(project.rel(f));
+        continue;
+      }
       await step();
+      checked++;
       const after = edited.getSourceFile(f);
       const original = base.getSourceFile(f);
       if (!after || !original) continue;
@@ -136,8 +152,9 @@ export class TypeScriptChecker implements Checker {
         target: { name: edit.name, kind: edit.kind, file: declaration.file, line: edit.line },
         edit: edit.summary ?? edit.edits.map((e) => e.insert.trim()).join(' … '),
         errors,
-        checkedFiles: toCheck.length,
-        notes: [...project.configNotes, ...notesFor(project.options)],
+        checkedFiles: checked,
+        ...(unchecked.length > 0 ? { unchecked: unchecked.sort() } : {}),
+        notes: [...project.configNotes, ...notesFor(project.options), ...(unchecked.length > 0 ? [uncheckedNote(unchecked.length, toCheck.length)] : [])],
       },
     };
   }

@@ -123,7 +123,15 @@ export class WorkerTypeScriptChecker implements Checker {
           reject(error);
         },
       });
-      worker.postMessage({ id, root: request.root, declaration: request.declaration, msLeft, ...(change ? { change } : {}) } satisfies WorkerRequest);
+      const softMsLeft = request.softDeadline !== undefined ? Math.max(0, request.softDeadline - performance.now()) : undefined;
+      worker.postMessage({
+        id,
+        root: request.root,
+        declaration: request.declaration,
+        msLeft,
+        ...(softMsLeft !== undefined ? { softMsLeft } : {}),
+        ...(change ? { change } : {}),
+      } satisfies WorkerRequest);
     });
   }
 

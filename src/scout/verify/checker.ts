@@ -79,6 +79,11 @@ export interface VariantCheck {
   errors: CheckerError[];
   /** Files type-checked after the edit (the edited file and the files that can see it). */
   checkedFiles: number;
+  /**
+   * Files that can see the change but were not checked before the deadline (repository-relative, sorted):
+   * the check is partial, and an exploration site there is neither verified nor known to compile.
+   */
+  unchecked?: string[];
   /** Notes about the check itself (a project configuration fallback, an ambiguity). */
   notes: string[];
   /** The change made; absent means "add a variant" (checkers written before other kinds existed). */
@@ -96,6 +101,11 @@ export interface CheckRequest {
   declaration: DeclarationRef;
   /** `performance.now()` value after which the checker gives up (throws CheckTimeout at its next step). */
   deadline: number;
+  /**
+   * Optional `performance.now()` value after which a checker that checks file by file keeps only the files
+   * likely to break (they mention the declaration or one of its members) and reports the rest as unchecked.
+   */
+  softDeadline?: number;
   signal?: AbortSignal;
 }
 

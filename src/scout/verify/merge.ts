@@ -116,6 +116,7 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
     g.errors.push(e);
   }
   const rest: MergeCandidate[] = [];
+  const unchecked = new Set(check.unchecked ?? []);
   for (const c of candidates) {
     const { file, line } = parseLocation(c.pointer.location);
     // The innermost place that holds the site (places nest: a method inside a top-level object).
@@ -128,7 +129,12 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
     }
     if (c.pointer.risk === 'high') {
       // The declaration the change is made to is where the edit goes, not a site that "compiles".
-      const why = file === check.target.file && line === check.target.line ? 'the declaration the change is made to' : `compiles: ${checker} reports no error here; check its behaviour`;
+      const why =
+        file === check.target.file && line === check.target.line
+          ? 'the declaration the change is made to'
+          : unchecked.has(file)
+            ? `not verified: ${checker} did not check this file in time`
+            : `compiles: ${checker} reports no error here; check its behaviour`;
       rest.push(lowered(c, why));
     } else rest.push(c);
   }

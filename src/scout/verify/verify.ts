@@ -28,6 +28,8 @@ export interface VerifyOptions {
   checkers: Checkers;
   /** Milliseconds the checker may take (cold included); after that the answer is the exploration's. */
   timeoutMs: number;
+  /** Milliseconds after which a check keeps to the files likely to break (0 or absent: never narrows). */
+  likelyOnlyAfterMs?: number;
   signal?: AbortSignal;
 }
 
@@ -117,6 +119,7 @@ export async function verifyChange(exploration: SeededQuestion, options: VerifyO
         root: options.root,
         declaration: { name: target ?? seed.symbol ?? '', file: seed.location.file, line: seed.location.line, ...(seed.location.column !== undefined ? { column: seed.location.column } : {}) },
         deadline: performance.now() + options.timeoutMs,
+        ...(options.likelyOnlyAfterMs ? { softDeadline: performance.now() + Math.min(options.likelyOnlyAfterMs, options.timeoutMs) } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       },
       change,

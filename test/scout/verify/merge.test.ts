@@ -52,6 +52,14 @@ describe('mergeVerified', () => {
     expect(rest[0]?.pointer.what).toMatch(/\(compiles: typescript reports no error here; check its behaviour\)$/);
   });
 
+  it('a partial check: a high site in a file the checker did not reach is lowered as not verified, not as compiling', () => {
+    const partial = { ...check([]), unchecked: ['src/late.ts'] };
+    const { rest } = mergeVerified(partial, 'typescript', [candidate('src/late.ts:4', 5, 'switch over it'), candidate('src/c.ts:3', 5, 'x')]);
+    expect(rest.map((c) => c.pointer.risk)).toEqual(['medium', 'medium']);
+    expect(rest[0]?.pointer.what).toMatch(/\(not verified: typescript did not check this file in time\)$/);
+    expect(rest[1]?.pointer.what).toMatch(/\(compiles: typescript reports no error here; check its behaviour\)$/);
+  });
+
   it('no errors: nothing verified, every high lowered', () => {
     const { verified, rest } = mergeVerified(check([]), 'typescript', [candidate('src/c.ts:3', 5, 'x')]);
     expect(verified).toEqual([]);
