@@ -60,6 +60,7 @@ export function registerScoutTool(server: McpServer, ws: ScoutWorkspace, spec: T
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     (async (args: Record<string, unknown>, extra: ToolExtra): Promise<CallToolResult> => {
+      ws.noteToolCall();
       try {
         const freshness = spec.freshness === 'ensure' ? await ws.fresh() : null;
         const run = async (loaded: Loaded): Promise<ToolAnswer> =>

@@ -27,6 +27,8 @@ export class ScoutWorkspace {
   private lspService: LspService | null = null;
   private checkerSet: Checkers | null = null;
   private closed = false;
+  /** Set by the first tool call: from then on the warm-up starts no new step (see warmUp). */
+  private called = false;
   /** Bumped after every index write, so caches of answers know when they went stale. */
   generation = 0;
 
@@ -110,24 +112,36 @@ export class ScoutWorkspace {
     return this.checkerSet;
   }
 
+  /** A tool call started: the warm-up gives way (see warmUp). */
+  noteToolCall(): void {
+    this.called = true;
+  }
+
   /**
    * Background warm-up after the server is connected: index (or refresh) the
    * repository, then start the language server of the main language with a cheap
    * request so the first exploration does not pay for the project load, then the
    * checkers' programs so the first change question does not either.
+   * Once a tool call has come in, no new step starts: the call warms what it needs itself, and on a large tree
+   * a warm-up of another project (the main language's server, the largest file's checker project) would only
+   * take the cores the call needs.
    */
   async warmUp(log: (message: string) => void): Promise<void> {
+    const stop = (): boolean => {
+      if (this.called && !this.closed) log('warm-up stopped early: a tool call came first and warms what it needs');
+      return this.closed || this.called;
+    };
     try {
       const freshness = await this.fresh();
       log(`index ready: ${freshness.note}`);
       const loaded = await this.load();
       const counts = loaded.store.counts();
       const main = Object.entries(counts.byLanguage).sort((a, b) => b[1].lines - a[1].lines)[0]?.[0];
-      if (!main || this.closed) return;
+      if (!main || stop()) return;
       const lsp = await this.lsp();
       await lsp.workspaceSymbol('a', { languages: [main] });
       log(`language server for ${main} warm`);
-      if (this.closed) return;
+      if (stop()) return;
       // The checkers build their programs now, so the first change question is answered warm; the largest
       // file of each language stands for its project.
       const files = largestFiles(loaded.store.database, 200);
