@@ -25,7 +25,7 @@ import { applyEdits, type EditResult, findDeclaration, originalPosition, variant
 const TS_FILE = /\.(?:ts|tsx|mts|cts)$/;
 
 function uncheckedNote(unchecked: number, total: number): string {
-  return `partial check: ${unchecked} of ${total} file(s) that can see the change were not checked in time (files that name the declaration, or match or map its members, were checked first)`;
+  return `partial check: ${unchecked} of ${total} file(s) that can see the change were not checked in time (files that name the declaration, or match or map its members outside tests, were checked first)`;
 }
 
 interface WarmProject {
@@ -122,7 +122,7 @@ export class TypeScriptChecker implements Checker {
     const files = base.getSourceFiles().map((s) => path.resolve(s.fileName)).filter((f) => project.isProjectFile(f));
     const toCheck = dependentsOf(warm.graph, file, files);
     // Likely breaks first: a check cut short by its deadline has then covered the files that name the type or its members.
-    const { ordered, strong } = likelyFirst(toCheck, file, mentionWords(node), (f) => base.getSourceFile(f)?.text);
+    const { ordered, strong } = likelyFirst(toCheck, file, mentionWords(node), (f) => base.getSourceFile(f)?.text, (f) => project.rel(f));
     const errors: CheckerError[] = [];
     const unchecked: string[] = [];
     let checked = 0;

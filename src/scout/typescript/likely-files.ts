@@ -6,6 +6,7 @@
  * check cut short by its deadline has covered the files where breaks are, and says which files it left out.
  */
 import ts from 'typescript';
+import { isTestPath } from '../../search/file-ranking.js';
 
 /** What marks a file: the declaration's name (and, for an enum, its members' names), and a union's string members. */
 export interface MentionWords {
@@ -51,22 +52,32 @@ export function strongStringPattern(strings: readonly string[]): RegExp | null {
 }
 
 /**
- * `files` in checking order: `first` (the edited file), then by tier, each tier in its original order.
- * `strong` holds the files of tiers 0 and 1 (and `first`): the ones still checked past the soft deadline.
- * `textOf` gives a file's text (undefined: tier 3).
+ * `files` in checking order: `first` (the edited file), then by tier, each tier in its original order; a test file
+ * that matches or maps a member comes after the code that does (tests list members to exercise them, and rarely
+ * need every one). `strong` holds `first`, the files naming the type and the code files matching or mapping a
+ * member: the ones still checked past the soft deadline. `textOf` gives a file's text (undefined: tier 3);
+ * `relOf` its repository-relative path (for telling tests apart).
  */
-export function likelyFirst(files: readonly string[], first: string, words: MentionWords, textOf: (file: string) => string | undefined): { ordered: string[]; strong: Set<string> } {
-  const tiers: string[][] = [[], [], [], []];
+export function likelyFirst(
+  files: readonly string[],
+  first: string,
+  words: MentionWords,
+  textOf: (file: string) => string | undefined,
+  relOf: (file: string) => string = (f) => f,
+): { ordered: string[]; strong: Set<string> } {
+  // 0 names, 1 matches or maps (code), 2 matches or maps (tests), 3 mentions, 4 none.
+  const groups: string[][] = [[], [], [], [], []];
   const strong = new Set<string>();
   const pattern = strongStringPattern(words.strings);
   for (const f of files) {
     if (f === first) continue;
     const text = textOf(f);
     const tier = text === undefined ? 3 : likelihoodTier(text, words, pattern);
-    (tiers[tier] as string[]).push(f);
-    if (tier <= 1) strong.add(f);
+    const group = tier === 0 ? 0 : tier === 1 ? (isTestPath(relOf(f)) ? 2 : 1) : tier + 1;
+    (groups[group] as string[]).push(f);
+    if (group <= 1) strong.add(f);
   }
   const head = files.includes(first) ? [first] : [];
   for (const f of head) strong.add(f);
-  return { ordered: [...head, ...tiers.flat()], strong };
+  return { ordered: [...head, ...groups.flat()], strong };
 }

@@ -34,10 +34,10 @@ describe('likely files', () => {
     expect(likelihoodTier('const mysqlPool = createPool()', union, pattern)).toBe(3);
   });
 
-  it('orders the edited file first, then by tier, and names the strong ones', () => {
-    const texts: Record<string, string> = { a: 'nothing', b: '"mysql"', c: "case 'mysql':", d: 'DatabaseType', e: 'x' };
-    const { ordered, strong } = likelyFirst(['a', 'b', 'c', 'd', 'e'], 'e', union, (f) => texts[f]);
-    expect(ordered).toEqual(['e', 'd', 'c', 'b', 'a']);
+  it('orders the edited file first, then by tier (a test matching a member after the code doing so), and names the strong ones', () => {
+    const texts: Record<string, string> = { a: 'nothing', b: '"mysql"', c: "case 'mysql':", d: 'DatabaseType', e: 'x', 'test/t.ts': "case 'mysql':" };
+    const { ordered, strong } = likelyFirst(['a', 'test/t.ts', 'b', 'c', 'd', 'e'], 'e', union, (f) => texts[f]);
+    expect(ordered).toEqual(['e', 'd', 'c', 'test/t.ts', 'b', 'a']);
     expect([...strong].sort()).toEqual(['c', 'd', 'e']);
   });
 });
