@@ -67,12 +67,21 @@ function coldIndex(dir) {
   return { ...t, stages: json.stages, files: json.filesParsed, lines: json.linesParsed, workers: json.workers, notes: json.notes ?? [], dbBytes: folderBytes(path.join(dir, '.scout')) };
 }
 
+/** Peak RSS (VmHWM) of a live process, in MB, from /proc; null where /proc is not there. */
+function peakRssMb(pid) {
+  try {
+    return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+  } catch {
+    return null;
+  }
+}
+
 async function withServer(dir, fn) {
   const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--repo', dir], stderr: 'ignore' });
   const client = new Client({ name: 'scale-bench', version: '1' });
   await client.connect(transport);
   try {
-    return await fn(client);
+    return await fn(client, transport.pid);
   } finally {
     await client.close();
   }
@@ -137,13 +146,22 @@ function oneFileReindex(dir, file) {
 /** A cold verified question: a new MCP server, its first call (language server and checker start included). */
 async function coldScout(dir, question) {
   const started = performance.now();
-  return withServer(dir, async (client) => {
+  return withServer(dir, async (client, pid) => {
     const connected = performance.now() - started;
     const t0 = performance.now();
     const r = await client.callTool({ name: 'scout', arguments: { query: question } }, undefined, { timeout: 600_000 });
     const wall = performance.now() - t0;
     const s = r.structuredContent ?? {};
-    return { wall, connected, pointers: s.meta?.pointers_total ?? s.pointers?.length ?? 0, verification: s.meta?.verification ?? null, error: r.isError ? JSON.stringify(r.content).slice(0, 300) : null };
+    return {
+      wall,
+      connected,
+      serverPeakRssMb: pid ? peakRssMb(pid) : null,
+      pointers: s.meta?.pointers_total ?? s.pointers?.length ?? 0,
+      verification: s.meta?.verified_by ?? null,
+      notes: (s.meta?.notes ?? []).filter((n) => !/shown, \d+ more/.test(n)),
+      elapsedMs: s.meta?.elapsed_ms ?? null,
+      error: r.isError ? JSON.stringify(r.content).slice(0, 300) : null,
+    };
   });
 }
 
@@ -229,8 +247,11 @@ if (coldRow) {
   p();
   p('## Cold verified scout question');
   p();
-  p(`${coldRow.tier}: "${COLD_QUESTION.text}" as the first call of a new MCP server: ${sec(coldRow.cold.wall)} (server ready after ${ms(coldRow.cold.connected)}), ${coldRow.cold.pointers} pointers${coldRow.cold.error ? `, error: ${coldRow.cold.error}` : ''}.`);
-  if (coldRow.cold.verification) p(`Verification: \`${JSON.stringify(coldRow.cold.verification).slice(0, 600)}\``);
+  const c = coldRow.cold;
+  p(`${coldRow.tier}: "${COLD_QUESTION.text}" as the first call of a new MCP server: **${sec(c.wall)}** at the client (the answer's own elapsed ${c.elapsedMs ?? '?'} ms; server ready after ${ms(c.connected)}), ${c.pointers} pointers${c.error ? `, error: ${c.error}` : ''}.`);
+  p(`Server peak RSS (VmHWM, checker worker and exploration included, language servers apart): ${c.serverPeakRssMb === null ? 'n/a' : `${c.serverPeakRssMb.toFixed(0)} MB`}.`);
+  if (c.verification) p(`Verification: ${c.verification.checker} ${c.verification.version}, ${c.verification.checked_files} file(s) checked${c.verification.unchecked_files ? `, ${c.verification.unchecked_files} not checked in time` : ''}, ${c.verification.errors} new error(s), ${c.verification.ms} ms.`);
+  for (const n of c.notes) p(`- ${n}`);
 }
 p();
 p('## Growth from the smallest to the largest tier');

@@ -25,7 +25,7 @@ export function confine(root: string, candidate: string): string {
 /** The root with its symbolic links resolved (the root as given when it cannot be resolved). */
 export function realRoot(root: string): string {
   try {
-    return realpathSync(root);
+    return realpathSync.native(root);
   } catch {
     return path.resolve(root);
   }
@@ -41,7 +41,9 @@ export function resolvesInside(root: string, absolute: string, realBase: string 
   let probe = path.resolve(root, absolute);
   for (;;) {
     try {
-      return isInside(realBase, realpathSync(probe));
+      // The libc realpath: about twice as fast as the JavaScript one, which lstats each component itself
+      // (an enumeration reads every file of a 1.5M-line tree through here).
+      return isInside(realBase, realpathSync.native(probe));
     } catch {
       const parent = path.dirname(probe);
       if (parent === probe) return false;
