@@ -155,14 +155,27 @@ function constSource(sf: ts.SourceFile, typeNode: ts.TypeNode): { name: string; 
 
 const LITERAL = ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral | ts.TypeFlags.EnumLiteral;
 const NULLISH = ts.TypeFlags.Null | ts.TypeFlags.Undefined;
+/** Members a literal union may hold besides its string or number literals (`'shallow' | 'deep' | true`, `'a' | 'b' | null`). */
+const BESIDE_LITERALS = NULLISH | ts.TypeFlags.BooleanLiteral;
 
-/** The members of a union of literals (null and undefined left out), or null when the type is not one. */
+/** The string, number or enum literal members of a union of literals (null, undefined, true and false left out), or null when the type is not one. */
 function literalMembers(type: ts.Type): ts.Type[] | null {
-  const members = (type.isUnion() ? type.types : [type]).filter((t) => (t.flags & NULLISH) === 0);
-  if (members.length === 0 || !members.every((t) => (t.flags & LITERAL) !== 0)) return null;
+  const all = type.isUnion() ? type.types : [type];
+  if (!all.every((t) => (t.flags & (LITERAL | BESIDE_LITERALS)) !== 0)) return null;
+  const members = all.filter((t) => (t.flags & BESIDE_LITERALS) === 0);
+  if (members.length === 0) return null;
   // A lone string literal is one value, not a set of variants; a lone enum member is one too, but an enum with one member is a set.
   if (members.length === 1 && !(type.flags & ts.TypeFlags.EnumLiteral)) return null;
   return members;
+}
+
+/** `boolean or null`: what sits beside the literals of a mixed literal union. */
+function describeBeside(all: readonly ts.Type[]): string {
+  const words: string[] = [];
+  if (all.some((t) => t.flags & ts.TypeFlags.BooleanLiteral)) words.push('boolean');
+  if (all.some((t) => t.flags & ts.TypeFlags.Null)) words.push('null');
+  if (all.some((t) => t.flags & ts.TypeFlags.Undefined)) words.push('undefined');
+  return words.join(' or ');
 }
 
 function numericOnly(members: ts.Type[]): boolean {
@@ -200,6 +213,9 @@ function discriminantOf(members: readonly ts.Type[], checker: ts.TypeChecker): {
     for (const p of checker.getPropertiesOfType(m)) {
       const t = checker.getTypeOfSymbol(p);
       if (t.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) out.set(p.name, (t.flags & ts.TypeFlags.NumberLiteral) !== 0);
+      // A member tagged with several values (`type: 'mysql' | 'mariadb'`) is still tagged: one member, two tags.
+      else if (t.isUnion() && t.types.every((v) => v.flags & ts.TypeFlags.StringLiteral)) out.set(p.name, false);
+      else if (t.isUnion() && t.types.every((v) => v.flags & ts.TypeFlags.NumberLiteral)) out.set(p.name, true);
     }
     return out;
   };
@@ -258,8 +274,11 @@ export function variantEditFor(node: ts.Node, sf: ts.SourceFile, checker: ts.Typ
       return { ok: true, edit: { ...base, kind: 'string-literal union', edits: [{ pos: node.type.end, insert: ` | '${NEW_STRING}'` }] } };
     }
     const type = checker.getTypeFromTypeNode(node.type);
-    const members = type.isUnion() ? type.types : [type];
-    if (!members.every((t) => (t.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) !== 0 && (t.flags & ts.TypeFlags.EnumLiteral) === 0) || members.length < 2) {
+    const all = type.isUnion() ? type.types : [type];
+    // true, false, null and undefined may sit beside the literals: the new variant is a string (or number) like the others.
+    const members = all.filter((t) => (t.flags & BESIDE_LITERALS) === 0);
+    const mixed = members.length < all.length;
+    if (!members.every((t) => (t.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)) !== 0 && (t.flags & ts.TypeFlags.EnumLiteral) === 0) || members.length < (mixed ? 1 : 2) || all.length < 2) {
       const objects = members.some((t) => (t.flags & ts.TypeFlags.Object) !== 0);
       if (objects && type.isUnion()) {
         const tagged = taggedUnionEdit(node, sf, checker);
@@ -269,6 +288,10 @@ export function variantEditFor(node: ts.Node, sf: ts.SourceFile, checker: ts.Typ
       return { ok: false, reason: `\`${asked}\` is not a union of literals (it is \`${checker.typeToString(type).slice(0, 80)}\`): ${WHAT_CAN}` };
     }
     const numeric = numericOnly(members);
+    if (mixed) {
+      const value = numeric ? String(NEW_NUMBER) : `'${NEW_STRING}'`;
+      return { ok: true, edit: { ...base, kind: `literal union with ${describeBeside(all)} members`, edits: [{ pos: node.type.getStart(sf), insert: '(' }, { pos: node.type.end, insert: `) | ${value}` }] } };
+    }
     const source = constSource(sf, node.type);
     if (source) return { ok: true, edit: { ...base, kind: `derived literal union (variant added to const ${source.name})`, edits: [source.edit] } };
     return {

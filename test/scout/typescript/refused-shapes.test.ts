@@ -1,0 +1,42 @@
+/**
+ * Shapes the TypeScript checker used to refuse, now verified (real TypeScript over test/fixtures/verify-shapes):
+ * a literal union with a boolean or null member, and a tagged union where one member carries two tag values.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TypeScriptChecker } from '../../../src/scout/typescript/checker.js';
+import type { CheckOutcome } from '../../../src/scout/verify/checker.js';
+import { checked, fixtureForTests, lineOf as lineIn } from '../../helpers/checker-tests.js';
+
+const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-shapes');
+const repo = fixtureForTests(FIXTURE, 'scout-verify-shapes-', { after: () => checker.dispose() });
+const checker = new TypeScriptChecker();
+const lineOf = (file: string, needle: string): number => lineIn(repo.root, file, needle);
+
+async function addVariant(name: string, file: string, needle: string): Promise<CheckOutcome> {
+  const line = lineOf(file, needle);
+  const column = (readFileSync(path.join(repo.root, file), 'utf8').split('\n')[line - 1] ?? '').indexOf(name);
+  return checker.addVariant({ root: repo.root, declaration: { name, file, line, column }, deadline: performance.now() + 60_000 });
+}
+
+describe('TypeScript checker: shapes that used to be refused', () => {
+  it("a literal union with a boolean member ('shallow' | 'deep' | true): the new string member breaks the exhaustive switch only", async () => {
+    const check = checked(await addVariant('Depth', 'src/depth.ts', 'export type Depth'));
+    expect(check.target.kind).toBe('literal union with boolean members');
+    expect(check.edit).toContain("'__scout_new'");
+    expect(check.errors.map((e) => `${e.file}:${e.line} ${e.code} ${e.place?.name}`)).toEqual([`src/depth.ts:${lineOf('src/depth.ts', 'export function depthLevel')} TS2366 depthLevel`]);
+  });
+
+  it("a literal union with null ('memory' | 'disk' | null): the Record over its non-null members misses the new key", async () => {
+    const check = checked(await addVariant('CacheMode', 'src/nullable-mode.ts', 'export type CacheMode'));
+    expect(check.target.kind).toBe('literal union with null members');
+    expect(check.errors.map((e) => `${e.file}:${e.line} ${e.code}`)).toEqual([`src/nullable-mode.ts:${lineOf('src/nullable-mode.ts', 'export const CACHE_LABELS')} TS2741`]);
+  });
+
+  it("a tagged union with a member tagged twice (type: 'mysql' | 'mariadb'): a new tagged member breaks the exhaustive switch, not the comparison", async () => {
+    const check = checked(await addVariant('DriverOptions', 'src/driver.ts', 'export type DriverOptions'));
+    expect(check.target.kind).toMatch(/^tagged union \(a member like the first, tagged `type: '__scout_new'`\)$/);
+    expect(check.errors.map((e) => `${e.file}:${e.line} ${e.code} ${e.place?.name}`)).toEqual([`src/driver.ts:${lineOf('src/driver.ts', 'export function defaultPort')} TS2366 defaultPort`]);
+  });
+});
