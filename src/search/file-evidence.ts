@@ -55,8 +55,7 @@ export function gatherFileEvidence(db: IndexDb, compiled: CompiledFilters, input
   }
 
   // Whole-file evidence: for each token, the matching chunks per file; BM25 over files from those counts.
-  const lengths = new Map<number, number>();
-  for (const row of chunkCountsPerFile(db)) lengths.set(row[0], row[1]);
+  const lengths = chunkCountsPerFile(db);
   const fileCount = Math.max(1, lengths.size);
   let totalChunks = 0;
   for (const n of lengths.values()) totalChunks += n;
@@ -70,8 +69,7 @@ export function gatherFileEvidence(db: IndexDb, compiled: CompiledFilters, input
     for (const r of rows) wholeById.set(r.id, (wholeById.get(r.id) ?? 0) + w * saturate(r.n, lengths.get(r.id) ?? average, average));
   }
   if (wholeById.size > 0) {
-    const pathOf = new Map<number, string>();
-    for (const [id, p] of filePaths(db)) pathOf.set(id, p);
+    const pathOf = filePaths(db);
     for (const [id, score] of wholeById) {
       const p = pathOf.get(id);
       if (p !== undefined) entry(p).whole += score;

@@ -8,6 +8,7 @@ import { LruCache } from '../embed/cache.js';
 import { createProvider, type EmbeddingConfig } from '../embed/provider.js';
 import type { IndexDb } from '../index/db.js';
 import { contentSignature } from '../index/read/meta.js';
+import { versionStamp } from '../index/read/version-cache.js';
 import type { VectorSearcher } from './engine.js';
 import { chunkEmbedderId } from '../embed/chunk-embedder.js';
 import { embedQuery, ensureVectorTables, loadVectorExtension, storedVectorCount, syncChunkVectors, vectorSearch } from './vector-store.js';
@@ -15,6 +16,11 @@ import { embedQuery, ensureVectorTables, loadVectorExtension, storedVectorCount,
 const queryCache = new LruCache<string, Float32Array>(256);
 /** Per connection: the index signature at the end of the last successful sync. */
 const synced = new WeakMap<IndexDb, string>();
+/**
+ * Per connection: the provider and index version (index/read/version-cache) at which the signature last matched.
+ * The signature counts every stored vector (about 25 ms at 100k chunks), so it is only taken after a write.
+ */
+const checked = new WeakMap<IndexDb, string>();
 
 /**
  * Changes whenever files are re-indexed or removed or chunks change: file count, ids, sizes and mtimes;
@@ -41,11 +47,14 @@ export async function prepareVectorSearcher(db: IndexDb, config: ScoutConfig, no
     loadVectorExtension(db);
     // A long-lived process (the MCP server) prepares vectors for every search: skip the sync (which reads and
     // hashes every chunk) while the indexed files and chunks are the ones the last sync saw.
-    const before = indexSignature(db, ready.id);
-    if (synced.get(db) !== before) {
-      const sync = await syncChunkVectors(db, ready);
-      if (sync.embedded > 0) notes.push(`embedded ${sync.embedded} new chunk(s) with ${ready.label ?? ready.id} in ${Math.round(sync.durationMs)} ms`);
-      synced.set(db, indexSignature(db, ready.id));
+    if (checked.get(db) !== `${ready.id}\u0000${versionStamp(db)}`) {
+      const before = indexSignature(db, ready.id);
+      if (synced.get(db) !== before) {
+        const sync = await syncChunkVectors(db, ready);
+        if (sync.embedded > 0) notes.push(`embedded ${sync.embedded} new chunk(s) with ${ready.label ?? ready.id} in ${Math.round(sync.durationMs)} ms`);
+        synced.set(db, indexSignature(db, ready.id));
+      }
+      checked.set(db, `${ready.id}\u0000${versionStamp(db)}`);
     }
   } catch (error) {
     notes.push(`embeddings unavailable (${(error as Error).message}); answered with BM25 only`);

@@ -282,6 +282,19 @@ describe('vectorSearch', () => {
     expect(vectorSearch(store.database, query, 0)).toEqual([]);
   });
 
+  it('scores a few allowed chunks one by one with the distances and order of the full KNN query', () => {
+    const query = Float32Array.from(bagOfWords('register a route handler for a path pattern'));
+    const full = vectorSearch(store.database, query, 10);
+    const allowed = new Set([chunkId('evictOldest'), chunkId('registerRoute'), chunkId('parseDuration'), 987654]);
+    const expected = full.filter((h) => allowed.has(h.chunkId));
+    const hits = vectorSearch(store.database, query, 10, allowed);
+    expect(hits.map((h) => h.chunkId)).toEqual(expected.map((h) => h.chunkId));
+    hits.forEach((h, i) => expect(h.distance).toBeCloseTo(expected[i]!.distance, 6));
+    expect(hits[0]!.chunkId).toBe(chunkId('registerRoute'));
+    // k cuts the nearest first; an id without a vector (987654) is not answered.
+    expect(vectorSearch(store.database, query, 2, allowed).map((h) => h.chunkId)).toEqual(expected.slice(0, 2).map((h) => h.chunkId));
+  });
+
   it('works on a read-only connection', () => {
     const readOnly = openSqlite(store.dbPath, { readOnly: true });
     try {

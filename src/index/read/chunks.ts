@@ -7,10 +7,11 @@ import type { Language } from '../../core/types.js';
 import type { IndexDb } from '../db.js';
 import type { SQLInputValue } from '../sqlite.js';
 import { plucked, raw, rawOnce } from './prepared.js';
+import { perIndexVersion } from './version-cache.js';
 
-/** Every file with chunks and how many it has, as `[file id, count]`. */
-export function chunkCountsPerFile(db: IndexDb): Array<[fileId: number, chunks: number]> {
-  return raw(db, 'SELECT file_id AS id, COUNT(*) AS n FROM chunks GROUP BY file_id').all() as Array<[number, number]>;
+/** Every file with chunks and how many it has (file id → count), read once per version of the index (file ranking asks on every query). */
+export function chunkCountsPerFile(db: IndexDb): ReadonlyMap<number, number> {
+  return perIndexVersion(db, 'chunk counts per file', () => new Map(raw(db, 'SELECT file_id AS id, COUNT(*) AS n FROM chunks GROUP BY file_id').all() as Array<[number, number]>));
 }
 
 /** The text of a chunk, or undefined when there is no such chunk. */

@@ -6,8 +6,8 @@
 import type { IndexDb } from '../db.js';
 import type { SQLInputValue } from '../sqlite.js';
 import type { CompiledFilters } from './filters.js';
-import { changeVersion } from './meta.js';
 import { plucked, rows as statement, pluckedOnce, rowsOnce } from './prepared.js';
+import { perIndexVersion } from './version-cache.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Analyses (analysis/symbol-target.ts, call-graph.ts, validate-symbol.ts)
@@ -82,15 +82,8 @@ export function definitionsNearLine(db: IndexDb, fileId: number, line: number): 
 export function definitionNames(db: IndexDb): readonly string[] {
   // Read once per version of the index: fuzzy definition search scans every name per query, and materializing
   // tens of thousands of rows each time was most of its cost.
-  const { dataVersion, totalChanges } = changeVersion(db);
-  const stamp = `${dataVersion}:${totalChanges}`;
-  const cached = namesByDb.get(db);
-  if (cached?.stamp === stamp) return cached.names;
-  const names = plucked(db, 'SELECT DISTINCT name FROM definitions').all() as string[];
-  namesByDb.set(db, { stamp, names });
-  return names;
+  return perIndexVersion(db, 'definition names', () => plucked(db, 'SELECT DISTINCT name FROM definitions').all() as string[]);
 }
-const namesByDb = new WeakMap<IndexDb, { stamp: string; names: string[] }>();
 
 /** Every distinct qualified definition name. */
 export function qualifiedDefinitionNames(db: IndexDb): string[] {

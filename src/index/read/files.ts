@@ -6,6 +6,7 @@ import type { Language } from '../../core/types.js';
 import type { IndexDb } from '../db.js';
 import type { CompiledFilters } from './filters.js';
 import { plucked, raw, rows as statement, rowsOnce } from './prepared.js';
+import { perIndexVersion } from './version-cache.js';
 
 /** True when the file (repository-relative path) is in the index. */
 export function isIndexedFile(db: IndexDb, path: string): boolean {
@@ -58,9 +59,9 @@ export function largestFiles(db: IndexDb, limit: number): string[] {
   return plucked(db, 'SELECT path FROM files WHERE skip_reason IS NULL ORDER BY lines DESC LIMIT ?').all(limit) as string[];
 }
 
-/** Every indexed file as `[id, path]`. */
-export function filePaths(db: IndexDb): Array<[id: number, path: string]> {
-  return raw(db, 'SELECT id, path FROM files').all() as Array<[number, string]>;
+/** Every indexed file's path by its id, read once per version of the index (file ranking asks on every query). */
+export function filePaths(db: IndexDb): ReadonlyMap<number, string> {
+  return perIndexVersion(db, 'file paths', () => new Map(raw(db, 'SELECT id, path FROM files').all() as Array<[number, string]>));
 }
 
 /** The files (id and path) the path filters admit, in path order. */

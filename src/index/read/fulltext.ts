@@ -4,10 +4,10 @@
  * FTS5 query text (`"a" OR "b"`) and the field weights are search's; the SQL is here.
  */
 import type { IndexDb } from '../db.js';
-import type { SQLInputValue } from '../sqlite.js';
 import type { CompiledFilters } from './filters.js';
 import { isUnfiltered } from './filters.js';
-import { rows as statement, pluckedOnce, rowsOnce } from './prepared.js';
+import { plucked, pluckedOnce, raw, rowsOnce } from './prepared.js';
+import { perIndexVersion } from './version-cache.js';
 
 /** A chunk as search ranks it (search/ranking.ts `Candidate`). */
 export interface ChunkHit {
@@ -66,17 +66,27 @@ export function bm25Chunks(
   options: { limit: number | null; offset?: number; withText?: boolean },
 ): ChunkHit[] {
   const columns = options.withText === false ? CHUNK_COLUMNS.replace('c.text AS text', "'' AS text") : CHUNK_COLUMNS;
+  const page = options.limit === null ? [] : [options.limit, options.offset ?? 0];
+  if (options.limit !== null && isUnfiltered(filters)) {
+    // Unfiltered, the page is ranked in the full-text table alone and only its rows are joined: an OR of common
+    // words matches tens of thousands of chunks at monorepo scale, and joining (and reading the text of) every
+    // one of them before the sort cost twice the ranking itself.
+    const sql = `WITH ranked AS (
+        SELECT rowid AS id, ${bm25(weights)} AS score FROM search_fts WHERE search_fts MATCH ? ORDER BY score DESC, rowid LIMIT ? OFFSET ?)
+      SELECT ${columns}, ranked.score AS score FROM ranked JOIN ${CHUNK_FROM} WHERE c.id = ranked.id ORDER BY ranked.score DESC, ranked.id`;
+    return (rowsOnce(db, sql).all(match, ...page) as HitRow[]).map(toHit);
+  }
   const sql = `SELECT ${columns}, ${bm25(weights)} AS score
     FROM search_fts JOIN ${CHUNK_FROM}
     WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND ${filters.where}
-    ORDER BY score DESC ${options.limit === null ? '' : 'LIMIT ? OFFSET ?'}`;
-  const params: SQLInputValue[] = [match, ...filters.params];
-  if (options.limit !== null) params.push(options.limit, options.offset ?? 0);
-  return (rowsOnce(db, sql).all(...params) as HitRow[]).map(toHit);
+    ORDER BY score DESC, c.id ${options.limit === null ? '' : 'LIMIT ? OFFSET ?'}`;
+  return (rowsOnce(db, sql).all(match, ...filters.params, ...page) as HitRow[]).map(toHit);
 }
 
 /** How many chunks match the FTS5 query and the filters. */
 export function countChunkMatches(db: IndexDb, match: string, filters: CompiledFilters): number {
+  // Every row of search_fts is a chunk: unfiltered, the full-text table alone counts them (no join per match).
+  if (isUnfiltered(filters)) return plucked(db, 'SELECT COUNT(*) FROM search_fts WHERE search_fts MATCH ?').get(match) as number;
   const sql = `SELECT COUNT(*) FROM search_fts JOIN ${CHUNK_FROM} WHERE search_fts MATCH ? AND c.id = search_fts.rowid AND ${filters.where}`;
   return pluckedOnce(db, sql).get(match, ...filters.params) as number;
 }
@@ -106,12 +116,36 @@ export function chunksByIds(db: IndexDb, ids: readonly number[], filters: Compil
  * holds it, among the chunks the filters admit. Prepared once, for the tokens of one query.
  */
 export function tokenChunkCountsPerFile(db: IndexDb, filters: CompiledFilters): (token: string) => Array<{ id: number; n: number }> {
-  // Unfiltered, the per-token count needs the chunk's file only (no joins to files and definitions).
-  const unfiltered = isUnfiltered(filters);
-  const perToken = unfiltered
-    ? statement(db, 'SELECT c.file_id AS id, COUNT(*) AS n FROM search_fts JOIN chunks c ON c.id = search_fts.rowid WHERE search_fts MATCH ? GROUP BY c.file_id')
-    : rowsOnce(db, `SELECT c.file_id AS id, COUNT(*) AS n FROM ${MATCH_FROM} WHERE search_fts MATCH ? AND ${filters.where} GROUP BY c.file_id`);
-  return (token) => perToken.all(`${TEXT_COLUMNS}: ${quote(token)}`, ...(unfiltered ? [] : filters.params)) as Array<{ id: number; n: number }>;
+  if (isUnfiltered(filters)) {
+    // Unfiltered, the matching chunk ids come from the full-text table alone and their files from the chunk → file
+    // map: a common word matches tens of thousands of chunks, and a join reads each chunk's row (text and all)
+    // only to learn its file, three times the cost of the match.
+    const fileOf = chunkFiles(db);
+    const matching = pluckedOnce(db, 'SELECT rowid FROM search_fts WHERE search_fts MATCH ?');
+    return (token) => {
+      const counts = new Map<number, number>();
+      for (const id of matching.all(`${TEXT_COLUMNS}: ${quote(token)}`) as number[]) {
+        const file = fileOf[id];
+        if (file !== undefined && file > 0) counts.set(file, (counts.get(file) ?? 0) + 1);
+      }
+      // In file id order, as GROUP BY gives them (ties in file ranking keep their order).
+      return [...counts].sort((a, b) => a[0] - b[0]).map(([id, n]) => ({ id, n }));
+    };
+  }
+  const perToken = rowsOnce(db, `SELECT c.file_id AS id, COUNT(*) AS n FROM ${MATCH_FROM} WHERE search_fts MATCH ? AND ${filters.where} GROUP BY c.file_id`);
+  return (token) => perToken.all(`${TEXT_COLUMNS}: ${quote(token)}`, ...filters.params) as Array<{ id: number; n: number }>;
+}
+
+/** The file id of every chunk, indexed by chunk id (0: no such chunk), read once per version of the index. */
+function chunkFiles(db: IndexDb): Int32Array {
+  return perIndexVersion(db, 'chunk files', () => {
+    const rows = raw(db, 'SELECT id, file_id FROM chunks').all() as Array<[number, number]>;
+    let max = 0;
+    for (const [id] of rows) if (id > max) max = id;
+    const files = new Int32Array(max + 1);
+    for (const [id, file] of rows) files[id] = file;
+    return files;
+  });
 }
 
 /**
