@@ -222,7 +222,7 @@ for (const r of rows) {
 p();
 p('Stages (milliseconds; parse, extract and read are summed over threads, `parse wall` is the parallel phase; vectors are the embedded word vectors after the facts):');
 p();
-const stageNames = ['walk', 'readHash', 'parse', 'extract', 'embed', 'write', 'fts', 'indexBuild', 'commit', 'parseWall', 'total'];
+const stageNames = ['walk', 'readHash', 'parse', 'extract', 'write', 'fts', 'indexBuild', 'commit', 'parseWall', 'total'];
 p(`| tier | ${stageNames.join(' | ')} | vectors |`);
 p(`|---|${stageNames.map(() => '---').join('|')}|---|`);
 for (const r of rows) {

@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const sources = readSources(root);
 
 /** The layers of src/, bottom first: a folder imports only its own layer and those below it. */
-const LAYERS = ['core', 'workspace', 'parse', 'embed', 'index', 'lsp', 'search', 'analysis', 'scout', 'mcp', 'cli'];
+const LAYERS = ['core', 'workspace', 'parse', 'index', 'embed', 'lsp', 'search', 'analysis', 'scout', 'mcp', 'cli'];
 const layerOf = (file: string): number => LAYERS.indexOf(file.split('/')[1] ?? '');
 
 const LANGUAGE_FOLDER = /^src\/scout\/(typescript|python|rust|haskell)\//;

@@ -2,25 +2,21 @@
 import { indexRepository, type IndexStats } from '../index/indexer.js';
 import { SqliteStore } from '../index/store.js';
 import { loadConfig } from '../core/config.js';
-import { prepareIndexVectors, syncEmbeddedVectors } from '../search/vector-searcher.js';
+import { syncEmbeddedVectors } from '../search/vector-searcher.js';
 import { ProgressBar } from './progress.js';
 
 export async function runIndexCommand(root: string, options: { json: boolean; force: boolean }): Promise<IndexStats & { root: string; database: string; notes: string[] }> {
   const store = SqliteStore.open(root);
   try {
     const bar = options.json ? null : new ProgressBar('indexing');
-    const config = loadConfig(root);
     const stats = await indexRepository(root, store, {
-      config,
       force: options.force,
       onProgress: bar ? (p) => bar.update(p.done, p.total) : undefined,
-      // Chunk vectors composed in the parse workers, stored with their chunks: the sync below then has none left to embed.
-      embedChunks: prepareIndexVectors(store.database, config),
     });
     bar?.finish();
     const notes = [...store.notes];
     const vectorsStarted = performance.now();
-    const vectorNote = await syncEmbeddedVectors(store.database, config, { chunks: stats.chunksEmbedded, ms: stats.stages.embed });
+    const vectorNote = await syncEmbeddedVectors(store.database, loadConfig(root));
     if (vectorNote) notes.push(vectorNote);
     const withVectors = { ...stats, durationMs: Math.round(stats.durationMs + (performance.now() - vectorsStarted)) };
     return { root, database: store.dbPath, notes, ...withVectors };

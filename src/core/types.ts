@@ -142,8 +142,6 @@ export interface Chunk {
   text: string;
   /** Search fields, pre-tokenized (see core/code-tokens): computed where parsing runs, in workers. */
   tokens: { name: string; signature: string; docstring: string; body: string };
-  /** The chunk's embedded vector and the hash of the text it was composed from, when the index embeds where it parses. */
-  vector?: { hash: string; vector: Float32Array };
 }
 
 export interface FileFacts {

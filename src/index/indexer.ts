@@ -24,12 +24,6 @@ export interface IndexOptions {
   /** Re-read and re-parse every file, even when size, mtime and content are unchanged. */
   force?: boolean;
   onProgress?: (progress: IndexProgress) => void;
-  /**
-   * Compose each chunk's embedded word vector where it is parsed, and store it with the chunk. The caller has
-   * loaded the vector extension into the store's connection and made the vector table for the embedded
-   * provider (search/vector-searcher.ts prepareIndexVectors).
-   */
-  embedChunks?: boolean;
 }
 
 /**
@@ -43,8 +37,6 @@ export interface IndexStages {
   readHash: number;
   parse: number;
   extract: number;
-  /** Composing chunk vectors (embedChunks), summed over threads. */
-  embed: number;
   /** SQLite row inserts and deletes, FTS excluded. */
   write: number;
   fts: number;
@@ -62,8 +54,6 @@ export interface IndexStats {
   filesSkipped: number;
   linesParsed: number;
   parseFailures: number;
-  /** Chunks whose vector was composed while parsing (embedChunks). */
-  chunksEmbedded: number;
   workers: number;
   durationMs: number;
   commit: string | null;
@@ -94,7 +84,6 @@ export async function indexRepository(root: string, store: IndexStore, options: 
     deleted,
     options.force ? new Map() : stored, // forced: no previous hash, so every file is parsed again
     options.onProgress,
-    options.embedChunks === true,
     () => {
       if (bulk) store.restoreSecondaryIndexes();
       store.replaceSkipped(walk.skipped);
@@ -154,7 +143,7 @@ export async function updatePaths(
     }
     present.push({ path: rel, absolute, language, size: stat.size, mtimeMs: stat.mtimeMs });
   }
-  const { filesGated, ...stats } = await writeChanges(root, store, config, present, deleted, stored, options.onProgress, options.embedChunks === true, () => {
+  const { filesGated, ...stats } = await writeChanges(root, store, config, present, deleted, stored, options.onProgress, () => {
     store.updateDirectories(directories);
   });
   return {
@@ -179,7 +168,6 @@ async function writeChanges(
   deleted: string[],
   stored: Map<string, StoredFile>,
   onProgress: IndexOptions['onProgress'],
-  embedChunks: boolean,
   finish: () => void,
   begin?: () => void,
 ): Promise<Omit<IndexStats, 'filesSeen' | 'filesSkipped' | 'durationMs'> & { filesGated: number }> {
@@ -197,7 +185,6 @@ async function writeChanges(
     // A file skipped for its content is checked again when read (the limits may have changed).
     previousHash: stored.get(f.path)?.language === f.language && !stored.get(f.path)?.skipReason ? (stored.get(f.path)?.hash ?? null) : null,
     limits,
-    ...(embedChunks ? { embedChunks } : {}),
   }));
   const sizes = files.map((f) => f.size);
   jobs.sort((a, b) => (sizes[b.id] ?? 0) - (sizes[a.id] ?? 0));
@@ -205,11 +192,10 @@ async function writeChanges(
   let filesUnchanged = 0;
   let linesParsed = 0;
   let parseFailures = 0;
-  let chunksEmbedded = 0;
   let filesGated = 0;
   let done = 0;
   const vanished: string[] = [];
-  const stages: IndexStages = { walk: 0, readHash: 0, parse: 0, extract: 0, embed: 0, write: 0, fts: 0, indexBuild: 0, commit: 0, parseWall: 0, total: 0 };
+  const stages: IndexStages = { walk: 0, readHash: 0, parse: 0, extract: 0, write: 0, fts: 0, indexBuild: 0, commit: 0, parseWall: 0, total: 0 };
   const ftsBefore = store.timings.ftsMs;
   const indexBuildBefore = store.timings.indexBuildMs;
 
@@ -226,7 +212,6 @@ async function writeChanges(
         stages.readHash += outcome.timing.readMs;
         stages.parse += outcome.timing.parseMs;
         stages.extract += outcome.timing.extractMs;
-        stages.embed += outcome.timing.embedMs;
       }
       done++;
       if (outcome.kind === 'vanished') {
@@ -245,7 +230,6 @@ async function writeChanges(
           filesParsed++;
           linesParsed += outcome.lines;
           if (outcome.parseError) parseFailures++;
-          for (const c of outcome.facts?.chunks ?? []) if (c.vector) chunksEmbedded++;
           store.writeFile({ ...record, parseError: outcome.parseError }, outcome.facts);
         }
       }
@@ -275,7 +259,6 @@ async function writeChanges(
       filesDeleted: deleted.length + vanished.length,
       linesParsed,
       parseFailures,
-      chunksEmbedded,
       filesGated,
       workers: workersUsed,
       commit,

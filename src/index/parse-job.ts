@@ -4,7 +4,6 @@
  */
 import { isScoutError } from '../core/errors.js';
 import type { FileFacts, Language } from '../core/types.js';
-import { embedChunkText } from '../embed/chunk-embedder.js';
 import { extractFacts } from '../parse/extract.js';
 import type { SkipReason } from '../workspace/walk.js';
 import { gateText, type FileLimits } from './file-gate.js';
@@ -19,8 +18,6 @@ export interface ParseJob {
   previousHash: string | null;
   /** Bounds on the work for this file (see file-gate.ts). */
   limits: FileLimits;
-  /** Compose each chunk's embedded word vector here (see embed/chunk-embedder.ts). */
-  embedChunks?: boolean;
 }
 
 /** Milliseconds this job spent in each stage (in whichever thread ran it). */
@@ -28,7 +25,6 @@ export interface JobTiming {
   readMs: number;
   parseMs: number;
   extractMs: number;
-  embedMs: number;
 }
 
 export type ParseOutcome = (
@@ -40,7 +36,7 @@ export type ParseOutcome = (
 
 export async function runParseJob(job: ParseJob): Promise<ParseOutcome> {
   const started = performance.now();
-  const timing: JobTiming = { readMs: 0, parseMs: 0, extractMs: 0, embedMs: 0 };
+  const timing: JobTiming = { readMs: 0, parseMs: 0, extractMs: 0 };
   let source;
   try {
     source = readSource(job.absolute);
@@ -63,14 +59,6 @@ export async function runParseJob(job: ParseJob): Promise<ParseOutcome> {
   if (gate) return skip(gate.reason, gate.detail);
   try {
     const facts = await extractFacts(job.language, source.text, { parseBudgetMs: job.limits.parseBudgetMs, timing });
-    if (job.embedChunks) {
-      const embedStarted = performance.now();
-      for (const chunk of facts.chunks) {
-        const vector = embedChunkText(chunk.text);
-        if (vector) chunk.vector = vector;
-      }
-      timing.embedMs = performance.now() - embedStarted;
-    }
     return { id: job.id, kind: 'parsed', hash: source.hash, lines: source.lines, invalidUtf8: source.invalidUtf8, facts, parseError: null, timing };
   } catch (error) {
     if (isScoutError(error) && error.code === 'PARSE_BUDGET_EXCEEDED') return skip('parse_budget_exceeded', error.message);

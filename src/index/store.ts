@@ -11,7 +11,7 @@ import type { SkippedFile, SkipReason } from '../workspace/walk.js';
 import type { IndexDb } from './db.js';
 import { indexLocation } from './location.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
-import { firstValue, openSqlite, returningArrays, rollback, tuplesOf, type DatabaseSync, type SQLInputValue, type StatementSync } from './sqlite.js';
+import { firstValue, openSqlite, returningArrays, rollback, tuplesOf, type DatabaseSync, type SQLInputValue } from './sqlite.js';
 
 export interface StoredFile {
   id: number;
@@ -171,8 +171,6 @@ export class SqliteStore implements IndexStore {
   private statements: Statements;
   /** Reused argument array of the multi-row usage INSERT. */
   private readonly usageArgs: SQLInputValue[] = new Array(USAGE_BATCH * USAGE_COLUMNS);
-  /** Prepared when a chunk first comes with its vector (the caller made the vector table: search/vector-searcher.ts). */
-  private vectorStatements: { remove: StatementSync; insert: StatementSync } | null = null;
 
   private constructor(dbPath: string, db: DatabaseSync, notes: string[]) {
     this.dbPath = dbPath;
@@ -300,22 +298,7 @@ export class SqliteStore implements IndexStore {
       const ftsStarted = performance.now();
       s.insertSearch.run(chunkId, c.tokens.name, c.tokens.signature, c.tokens.docstring, pathText, c.tokens.body);
       this.timings.ftsMs += performance.now() - ftsStarted;
-      if (c.vector) this.writeChunkVector(chunkId, c.vector);
     }
-  }
-
-  /**
-   * A chunk's vector, stored as the vector store stores it (the text's hash beside it, so its sync keeps it).
-   * A vector left by a deleted chunk under the same id goes first (ids are reused once the largest is gone).
-   */
-  private writeChunkVector(chunkId: number | bigint, v: { hash: string; vector: Float32Array }): void {
-    this.vectorStatements ??= {
-      remove: this.db.prepare('DELETE FROM chunk_vectors WHERE rowid = ?'),
-      insert: this.db.prepare('INSERT INTO chunk_vectors(rowid, embedding, text_hash) VALUES (?, ?, ?)'),
-    };
-    const id = BigInt(chunkId);
-    this.vectorStatements.remove.run(id);
-    this.vectorStatements.insert.run(id, new Uint8Array(v.vector.buffer, v.vector.byteOffset, v.vector.byteLength), v.hash);
   }
 
   suspendSecondaryIndexes(): void {
@@ -326,7 +309,6 @@ export class SqliteStore implements IndexStore {
     const started = performance.now();
     this.db.exec(SCHEMA_SQL);
     this.statements = prepare(this.db);
-    this.vectorStatements = null;
     this.timings.indexBuildMs += performance.now() - started;
   }
 

@@ -10,8 +10,7 @@ import type { IndexDb } from '../index/db.js';
 import { contentSignature } from '../index/read/meta.js';
 import { versionStamp } from '../index/read/version-cache.js';
 import type { VectorSearcher } from './engine.js';
-import { chunkEmbedderId } from '../embed/chunk-embedder.js';
-import { embedQuery, ensureVectorTables, loadVectorExtension, storedVectorCount, syncChunkVectors, vectorSearch } from './vector-store.js';
+import { embedQuery, loadVectorExtension, storedVectorCount, syncChunkVectors, vectorSearch } from './vector-store.js';
 
 const queryCache = new LruCache<string, Float32Array>(256);
 /** Per connection: the index signature at the end of the last successful sync. */
@@ -70,39 +69,18 @@ export async function prepareVectorSearcher(db: IndexDb, config: ScoutConfig, no
 }
 
 /**
- * Before an index run: when the provider is the embedded one, make its vector table (the extension loaded into
- * this connection) so that the run can store each chunk's vector where the chunk is parsed (indexer option
- * embedChunks). Returns false (and the run leaves vectors to syncEmbeddedVectors) for any other provider, or
- * when the table cannot be made; that sync then says why.
- */
-export function prepareIndexVectors(db: IndexDb, config: ScoutConfig): boolean {
-  if (config.embeddings.provider !== 'embedded') return false;
-  try {
-    const provider = createProvider(config.embeddings as EmbeddingConfig);
-    // The chunk embedder composes with the default embedded provider: only that one's table may take its vectors.
-    if (!provider || provider.id !== chunkEmbedderId() || provider.dimensions === undefined || provider.dimensions === null) return false;
-    ensureVectorTables(db, provider.id, provider.dimensions);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * At index time: bring the chunk vectors up to date when the provider is the embedded one (local,
  * cheap, deterministic), so that the first semantic search does not pay for it. Server providers
  * keep embedding on the first search that needs vectors. Returns a note, or null when nothing was done.
  */
-export async function syncEmbeddedVectors(db: IndexDb, config: ScoutConfig, composed: { chunks: number; ms: number } = { chunks: 0, ms: 0 }): Promise<string | null> {
+export async function syncEmbeddedVectors(db: IndexDb, config: ScoutConfig): Promise<string | null> {
   if (config.embeddings.provider !== 'embedded') return null;
   try {
     const provider = createProvider(config.embeddings as EmbeddingConfig);
     if (!provider) return null;
     const sync = await syncChunkVectors(db, provider);
-    const embedded = sync.embedded + composed.chunks;
-    const whileParsing = composed.chunks > 0 ? ` (${composed.chunks} composed while parsing, ${Math.round(composed.ms)} ms over the threads)` : '';
-    return embedded > 0 || sync.removed > 0
-      ? `vectors: ${embedded} chunk(s) embedded, ${sync.removed} removed with ${provider.label ?? provider.id} in ${sync.durationMs} ms${whileParsing}`
+    return sync.embedded > 0 || sync.removed > 0
+      ? `vectors: ${sync.embedded} chunk(s) embedded, ${sync.removed} removed with ${provider.label ?? provider.id} in ${sync.durationMs} ms`
       : null;
   } catch (error) {
     return `vectors not updated (${(error as Error).message}); search will use BM25 only`;

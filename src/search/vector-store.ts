@@ -18,7 +18,6 @@
 import * as sqliteVec from 'sqlite-vec';
 import { ScoutError } from '../core/errors.js';
 import { contentHash, type LruCache } from '../embed/cache.js';
-import { DEFAULT_EMBED_MAX_CHARS, embeddingText } from '../embed/embedding-text.js';
 import type { EmbeddingProvider } from '../embed/provider.js';
 import { firstValue, transaction, tuplesOf, type DatabaseSync } from '../index/sqlite.js';
 
@@ -29,7 +28,7 @@ export const VECTOR_K_MAX = 4096;
 /** sqlite-vec's largest vector. */
 export const VECTOR_DIMENSIONS_MAX = 8192;
 /** Chunk text beyond this many characters is not embedded (embedding models have short contexts). */
-export { DEFAULT_EMBED_MAX_CHARS, embeddingText } from '../embed/embedding-text.js';
+export const DEFAULT_EMBED_MAX_CHARS = 4000;
 /** Texts per `provider.embed` call during a sync (the unit of progress and of commit). */
 export const DEFAULT_SYNC_BATCH = 64;
 
@@ -393,6 +392,11 @@ export async function embedQuery(provider: EmbeddingProvider, text: string, lru:
   return vector as Float32Array;
 }
 
+/** The text embedded for a chunk: trimmed to maxChars; null for blank chunks (never embedded). */
+export function embeddingText(text: string, maxChars = DEFAULT_EMBED_MAX_CHARS): string | null {
+  if (text.trim() === '') return null;
+  return text.length > maxChars ? text.slice(0, maxChars) : text;
+}
 
 async function embedChecked(provider: EmbeddingProvider, texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
   const vectors = await provider.embed(texts, signal);

@@ -7,8 +7,7 @@ import { SqliteStore } from '../../src/index/store.js';
 import { WordVectorProvider } from '../../src/embed/word-vectors.js';
 import { search } from '../../src/search/engine.js';
 import { prepareVectorSearcher } from '../../src/search/vector-searcher.js';
-import { contentHash } from '../../src/embed/cache.js';
-import { embeddingText, loadVectorExtension, vectorStatus } from '../../src/search/vector-store.js';
+import { vectorStatus } from '../../src/search/vector-store.js';
 import { tempRepo, type TempRepo } from '../helpers/temp-repo.js';
 
 let repo: TempRepo;
@@ -40,59 +39,6 @@ describe('embedded word vectors (no embedding server configured)', () => {
       expect(status?.provider).toBe(new WordVectorProvider().id);
       expect(status?.dimensions).toBe(300);
       expect(status?.vectors).toBeGreaterThan(2);
-    } finally {
-      store.close();
-    }
-  });
-
-  it('are composed while parsing: each stored vector is the provider\'s own vector of its chunk, under its text\'s hash', async () => {
-    expect(indexNotes.join()).toMatch(/composed while parsing/);
-    const store = SqliteStore.open(repo.root);
-    try {
-      loadVectorExtension(store.database);
-      const rows = store.database
-        .prepare('SELECT c.id AS id, c.text AS text, v.embedding AS embedding, v.text_hash AS hash FROM chunks c LEFT JOIN chunk_vectors v ON v.rowid = c.id')
-        .all() as Array<{ id: number; text: string; embedding: Uint8Array | null; hash: string | null }>;
-      const provider = new WordVectorProvider();
-      const embeddable = rows.filter((r) => embeddingText(r.text) !== null);
-      expect(embeddable.length).toBeGreaterThan(2);
-      for (const row of embeddable) {
-        const text = embeddingText(row.text) as string;
-        const [expected] = await provider.embed([text]);
-        expect(row.hash).toBe(contentHash(text));
-        expect(row.embedding).not.toBeNull();
-        const stored = new Float32Array(new Uint8Array(row.embedding as Uint8Array).buffer);
-        expect([...stored]).toEqual([...(expected as Float32Array)]);
-      }
-    } finally {
-      store.close();
-    }
-  });
-
-  it('after an edit, the reindex stores the changed chunk\'s new vector and leaves no vector without its chunk', async () => {
-    repo.write('src/clock.ts', `/** Tells whether the alarm should ring. */
-export function alarmDue(minutes: number): boolean {
-  return minutes > 3;
-}
-`);
-    await runIndexCommand(repo.root, { json: true, force: false });
-    repo.write('src/clock.ts', `/** Tells how long until the alarm rings. */
-export function alarmCountdown(minutes: number): number {
-  return minutes * 60;
-}
-`);
-    const notes = (await runIndexCommand(repo.root, { json: true, force: false })).notes;
-    // The new chunk may take the old one's id: its vector then replaces the old one in place (0 removed by the sync).
-    expect(notes.join()).toMatch(/vectors: 1 chunk\(s\) embedded, [01] removed .*\(1 composed while parsing/);
-    const store = SqliteStore.open(repo.root);
-    try {
-      loadVectorExtension(store.database);
-      const chunks = store.database.prepare('SELECT id, text FROM chunks').all() as Array<{ id: number; text: string }>;
-      const vectors = store.database.prepare('SELECT rowid AS id FROM chunk_vectors').all() as Array<{ id: number }>;
-      expect(vectors.map((v) => Number(v.id)).sort((a, b) => a - b)).toEqual(chunks.filter((c) => embeddingText(c.text) !== null).map((c) => Number(c.id)).sort((a, b) => a - b));
-      const heat = store.database.prepare("SELECT c.text AS text, v.embedding AS embedding FROM chunks c JOIN chunk_vectors v ON v.rowid = c.id WHERE c.symbol = 'alarmCountdown'").get() as { text: string; embedding: Uint8Array };
-      const [expected] = await new WordVectorProvider().embed([embeddingText(heat.text) as string]);
-      expect([...new Float32Array(new Uint8Array(heat.embedding).buffer)]).toEqual([...(expected as Float32Array)]);
     } finally {
       store.close();
     }
