@@ -106,7 +106,7 @@ export const DEFAULT_CONFIG: ScoutConfig = {
     llmApiKeyEnv: 'OPENAI_API_KEY',
     llmTimeoutMs: 20_000,
     verifyTimeoutMs: 18_000,
-    verifyLikelyOnlyAfterMs: 7_000,
+    verifyLikelyOnlyAfterMs: 6_000,
     enumerationSites: true,
   },
   embeddings: {
