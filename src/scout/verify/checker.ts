@@ -67,6 +67,8 @@ export interface CheckerError {
   /** The checker's message, flattened to one line. */
   message: string;
   place: CheckerPlace | null;
+  /** `file:line` of the declaration whose change causes the error, when the name has several (same-name.ts). */
+  declaration?: string;
 }
 
 /** A change the checker could express and run. */

@@ -146,6 +146,9 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
     const codes = [...new Set(g.errors.map((e) => e.code))];
     const explored = [...g.merged].sort((a, b) => b.risk - a.risk || b.relevance - a.relevance)[0];
     const where = g.placeName ? ` (in ${g.placeName})` : '';
+    // A name declared several times: which declaration's change breaks this place (same-name.ts).
+    const declarations = [...new Set(g.errors.map((e) => e.declaration).filter((d): d is string => d !== undefined))];
+    const from = declarations.length > 0 ? ` · when the declaration at ${declarations.join(' or ')} changes` : '';
     const more = g.errors.length > 1 ? ` (+${g.errors.length - 1} more${codes.length > 1 ? `: ${codes.slice(1).join(', ')}` : ''})` : '';
     const lines = new Set<number>();
     for (const e of g.errors) lines.add(e.line);
@@ -153,7 +156,7 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
     lines.delete(first.line);
     const pointer: Pointer = {
       location: `${first.file}:${first.line}`,
-      what: `verified by ${checker}: ${first.code} ${compact(first.message)}${more}${where}${explored ? ` · ${explanation(explored.pointer.what)}` : ''}`,
+      what: `verified by ${checker}: ${first.code} ${compact(first.message)}${more}${where}${from}${explored ? ` · ${explanation(explored.pointer.what)}` : ''}`,
       risk: 'high',
       relevance: 5,
       // For a new variant the exploration's action names the construct (a case, a key); for other changes the checker's error says more.

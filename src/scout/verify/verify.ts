@@ -12,6 +12,7 @@ import type { SeededQuestion as Seeded } from '../seeded-question.js';
 import type { ScoutLink } from '../link.js';
 import { type ChangeKind, type ChangeSpec, type Checker, type CheckOutcome, type CheckRequest, CheckTimeout, type VariantCheck } from './checker.js';
 import type { Checkers } from './checkers.js';
+import { type DeclarationCheck, mergeDeclarationChecks } from './same-name.js';
 
 export interface Verification {
   /** verified: the checker ran (errors may be empty); refused: the change cannot be expressed; the rest: exploration only. */
@@ -71,6 +72,72 @@ function targetSeeds(exploration: SeededQuestion, kind: ChangeKind): ScoutLink[]
   const named = (s: ScoutLink): boolean => paths.some((p) => s.location.file === p || s.location.file.endsWith(`/${p}`) || s.location.file.startsWith(`${p.replace(/\/$/, '')}/`));
   const rank = (s: ScoutLink): number => (named(s) ? 0 : 2) + (s.kind !== null && preferred.includes(s.kind) ? 0 : 1);
   return [...own].sort((a, b) => rank(a) - rank(b));
+}
+
+/** Whether the question names the file of one of the declarations ("… `Mode` in src/a.ts"): then it is about that one. */
+function namesAFile(exploration: SeededQuestion, seeds: readonly ScoutLink[]): boolean {
+  const paths = exploration.query.paths;
+  return seeds.some((s) => paths.some((p) => s.location.file === p || s.location.file.endsWith(`/${p}`) || s.location.file.startsWith(`${p.replace(/\/$/, '')}/`)));
+}
+
+/** At most this many declarations of one name are checked (a name declared in every package stays bounded). */
+const MAX_DECLARATIONS = 4;
+
+/** The other declarations of the name, of the same kind (a second enum `Color`, not a function `Color`), that the same checker reads, in other places than `checked`. */
+function otherDeclarations(seeds: readonly ScoutLink[], checked: ScoutLink, checkerName: string, options: VerifyOptions): ScoutLink[] {
+  const seen = new Set([`${checked.location.file}:${checked.location.line}`]);
+  const out: ScoutLink[] = [];
+  for (const s of seeds) {
+    const key = `${s.location.file}:${s.location.line}`;
+    if (seen.has(key) || s.kind !== checked.kind || options.checkers.for(s.location.file)?.name !== checkerName) continue;
+    seen.add(key);
+    out.push(s);
+  }
+  return out.slice(0, MAX_DECLARATIONS - 1);
+}
+
+/**
+ * Change and check each other declaration in turn, within what is left of the verify step's time, and merge the
+ * checks (same-name.ts). A declaration the checker refuses (a same-named function) is left out; one it cannot
+ * reach in time is named as not checked.
+ */
+async function checkEach(name: string, first: DeclarationCheck, others: readonly ScoutLink[], change: ChangeSpec, options: VerifyOptions, started: number): Promise<VariantCheck> {
+  const deadline = started + options.timeoutMs;
+  const checks: DeclarationCheck[] = [first];
+  const notChecked: string[] = [];
+  for (const seed of others) {
+    const where = `${seed.location.file}:${seed.location.line}`;
+    const checker = options.checkers.for(seed.location.file);
+    const msLeft = deadline - performance.now();
+    if (!checker || msLeft <= 0) {
+      notChecked.push(where);
+      continue;
+    }
+    const running = run(
+      checker,
+      {
+        root: options.root,
+        declaration: { name, file: seed.location.file, line: seed.location.line, ...(seed.location.column !== undefined ? { column: seed.location.column } : {}) },
+        deadline,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      change,
+    );
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new CheckTimeout(Math.round(msLeft))), msLeft + 1000);
+      });
+      const outcome = running ? await Promise.race([running, timeout]) : null;
+      if (outcome?.status === 'checked') checks.push({ declaration: `${outcome.check.target.file}:${outcome.check.target.line}`, check: outcome.check });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      notChecked.push(where);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  return mergeDeclarationChecks(name, checks, notChecked);
 }
 
 /** The change the question asks a checker to make, or null when it asks none. */
@@ -140,8 +207,13 @@ export async function verifyChange(exploration: SeededQuestion, options: VerifyO
         continue;
       }
       const check = outcome.check;
-      if (seeds.length > 1) check.notes.push(`\`${target}\` has ${seeds.length} declarations; the checker changed the one at ${check.target.file}:${check.target.line}`);
-      return done({ status: 'verified', checker: id, check, note: null });
+      const others = namesAFile(exploration, seeds) ? [] : otherDeclarations(seeds, seed, checker.name, options);
+      if (others.length === 0) {
+        if (seeds.length > 1) check.notes.push(`\`${target}\` has ${seeds.length} declarations; the checker changed the one at ${check.target.file}:${check.target.line}`);
+        return done({ status: 'verified', checker: id, check, note: null });
+      }
+      const merged = await checkEach(target ?? seed.symbol ?? '', { declaration: `${check.target.file}:${check.target.line}`, check }, others, change, options, started);
+      return done({ status: 'verified', checker: id, check: merged, note: null });
     } catch (error) {
       if (options.signal?.aborted) throw error;
       if (error instanceof CheckTimeout) {

@@ -60,6 +60,15 @@ describe('mergeVerified', () => {
     expect(rest[1]?.pointer.what).toMatch(/\(compiles: typescript reports no error here; check its behaviour\)$/);
   });
 
+  it('a name declared twice: each verified place says which declaration breaks it', () => {
+    const { verified } = mergeVerified(
+      check([{ ...error('src/a/use.ts', 7, 'TS2366', 'Function lacks ending return statement.', fn('fee', 5, 12)), declaration: 'src/a/kind.ts:2' }]),
+      'typescript',
+      [],
+    );
+    expect(verified[0]?.what).toBe('verified by typescript: TS2366 Function lacks ending return statement (in fee) · when the declaration at src/a/kind.ts:2 changes');
+  });
+
   it('no errors: nothing verified, every high lowered', () => {
     const { verified, rest } = mergeVerified(check([]), 'typescript', [candidate('src/c.ts:3', 5, 'x')]);
     expect(verified).toEqual([]);

@@ -86,6 +86,34 @@ describe('verify step', () => {
     expect(changes).toEqual([['src/router.ts', { kind: 'add_parameter' }]]);
   });
 
+  it('a name declared twice (two enums `Kind`): each declaration is changed and checked, every break kept and tagged with its declaration', async () => {
+    const error = (file: string, line: number) => ({ file, line, column: 3, code: 'TS2366', message: 'Function lacks ending return statement', place: null });
+    const checker = fake(async (r) => ({
+      status: 'checked',
+      check: { target: { name: 'Kind', kind: 'enum (string)', file: r.declaration.file, line: r.declaration.line }, edit: 'x', errors: [error(r.declaration.file.replace('kind', 'use'), 7)], checkedFiles: 2, notes: [] },
+    }));
+    const question = exploration('what breaks if I add a variant to `Kind`?', [seed('src/a/kind.ts', 'Kind', 'enum'), seed('src/b/kind.ts', 'Kind', 'enum', 5), seed('src/c.ts', 'Kind', 'function')]);
+    const v = await verifyAddVariant(question, { root: '/r', checkers: new Checkers([checker]), timeoutMs: 5000 });
+    expect(v.status).toBe('verified');
+    expect(checker.requests.map((r) => `${r.declaration.file}:${r.declaration.line}`)).toEqual(['src/a/kind.ts:3', 'src/b/kind.ts:5']);
+    expect(v.check?.errors.map((e) => `${e.file}:${e.line} ${e.declaration}`)).toEqual(['src/a/use.ts:7 src/a/kind.ts:3', 'src/b/use.ts:7 src/b/kind.ts:5']);
+    expect(v.check?.checkedFiles).toBe(4);
+    expect(v.check?.notes.join()).toContain('`Kind` is declared 2 times; each declaration was changed and checked on its own: src/a/kind.ts:3 (1 error(s)), src/b/kind.ts:5 (1 error(s))');
+  });
+
+  it('a second declaration the time does not reach is named as not checked', async () => {
+    let calls = 0;
+    const checker = fake(async (r) => {
+      calls++;
+      await new Promise((resolve) => setTimeout(resolve, 120)); // the first check uses up the step's time
+      return { status: 'checked', check: { target: { name: 'Kind', kind: 'enum', file: r.declaration.file, line: r.declaration.line }, edit: 'x', errors: [], checkedFiles: 1, notes: [] } };
+    });
+    const question = exploration('what breaks if I add a variant to `Kind`?', [seed('src/a/kind.ts', 'Kind', 'enum'), seed('src/b/kind.ts', 'Kind', 'enum')]);
+    const v = await verifyAddVariant(question, { root: '/r', checkers: new Checkers([checker]), timeoutMs: 100 });
+    expect(calls).toBe(1);
+    expect(v.check?.notes.join()).toMatch(/`Kind` is declared 2 times; .*src\/a\/kind.ts:3 \(0 error\(s\)\); not checked: src\/b\/kind.ts:3/);
+  });
+
   it('a question that asks no change a checker can make gets no verify step', () => {
     expect(wantsVerification(exploration('who calls `Router.route`?', []))).toBe(false);
     expect(wantsVerification(exploration('can we deprecate `OldApi`?', []))).toBe(false);
