@@ -1,15 +1,15 @@
 /** `scout index`: bring the index up to date and print one summary line (or JSON stats). */
-import { indexRepository, type IndexStats } from '../index/indexer.js';
 import { SqliteStore } from '../index/store.js';
+import { updateIndex, type UpdateResult } from '../index/update-index.js';
 import { loadConfig } from '../core/config.js';
 import { syncEmbeddedVectors } from '../search/vector-searcher.js';
 import { ProgressBar } from './progress.js';
 
-export async function runIndexCommand(root: string, options: { json: boolean; force: boolean }): Promise<IndexStats & { root: string; database: string; notes: string[] }> {
+export async function runIndexCommand(root: string, options: { json: boolean; force: boolean }): Promise<UpdateResult & { root: string; database: string; notes: string[] }> {
   const store = SqliteStore.open(root);
   try {
     const bar = options.json ? null : new ProgressBar('indexing');
-    const stats = await indexRepository(root, store, {
+    const stats = await updateIndex(root, store, {
       force: options.force,
       onProgress: bar ? (p) => bar.update(p.done, p.total) : undefined,
     });

@@ -10,8 +10,10 @@ import { headCommit } from '../workspace/git.js';
 import { languageOf } from '../workspace/language.js';
 import { walkRepository, type WalkedFile } from '../workspace/walk.js';
 import type { ParseJob, ParseOutcome } from './parse-job.js';
+import { CHUNK_CHANGES_KEY, INDEX_GENERATION_KEY } from './read/meta.js';
 import { chooseWorkerCount, runParseJobs } from './parse-pool.js';
 import type { IndexStore, StoredFile } from './store.js';
+import { recordWalkInputs, WALK_INPUTS_KEY } from './walk-inputs.js';
 
 export interface IndexProgress {
   done: number;
@@ -57,8 +59,16 @@ export interface IndexStats {
   workers: number;
   durationMs: number;
   commit: string | null;
+  /** The index generation this run wrote (see INDEX_GENERATION_KEY in read/meta.ts). */
+  generation: number;
   stages: IndexStages;
 }
+
+/**
+ * A write touching at most this many files lists the chunks it changed (CHUNK_CHANGES_KEY), so that the
+ * vectors follow by redoing those chunks only; a larger write leaves the vectors to a full sync.
+ */
+const CHUNK_CHANGES_MAX_FILES = 256;
 
 /** Building into an empty index with at least this many files rebuilds secondary indexes in bulk. */
 const BULK_THRESHOLD = 50;
@@ -88,6 +98,7 @@ export async function indexRepository(root: string, store: IndexStore, options: 
       if (bulk) store.restoreSecondaryIndexes();
       store.replaceSkipped(walk.skipped);
       store.replaceDirectories(walk.directories);
+      store.setMeta(WALK_INPUTS_KEY, recordWalkInputs(root, config, walk));
     },
     bulk ? () => store.suspendSecondaryIndexes() : undefined,
   );
@@ -202,6 +213,9 @@ async function writeChanges(
   store.beginWrite();
   try {
     const writeStarted = performance.now();
+    // Read inside the write transaction: no other writer can change these files' chunks in between.
+    const touched = [...files.map((f) => f.path), ...deleted];
+    const chunksBefore = touched.length <= CHUNK_CHANGES_MAX_FILES ? store.chunkIdsOfFiles(touched) : null;
     begin?.();
     stages.write += performance.now() - writeStarted;
     const onOutcome = (outcome: ParseOutcome): void => {
@@ -245,6 +259,10 @@ async function writeChanges(
     const commit = headCommit(root);
     store.setMeta('indexed_commit', commit ?? '');
     store.setMeta('indexed_at', new Date().toISOString());
+    const generation = (Number(store.getMeta(INDEX_GENERATION_KEY) ?? '0') || 0) + 1;
+    store.setMeta(INDEX_GENERATION_KEY, String(generation));
+    const chunkIds = chunksBefore ? [...new Set([...chunksBefore, ...store.chunkIdsOfFiles(touched)])] : null;
+    store.setMeta(CHUNK_CHANGES_KEY, JSON.stringify({ generation, chunkIds }));
     stages.write += performance.now() - finishStarted;
     const commitStarted = performance.now();
     store.commit();
@@ -262,6 +280,7 @@ async function writeChanges(
       filesGated,
       workers: workersUsed,
       commit,
+      generation,
       stages,
     };
   } catch (error) {

@@ -10,6 +10,7 @@ import type { FileFacts, Language } from '../core/types.js';
 import type { SkippedFile, SkipReason } from '../workspace/walk.js';
 import type { IndexDb } from './db.js';
 import { indexLocation } from './location.js';
+import { chunkIdsOfFiles } from './read/chunks.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
 import { firstValue, openSqlite, returningArrays, rollback, tuplesOf, type DatabaseSync, type SQLInputValue } from './sqlite.js';
 
@@ -76,6 +77,8 @@ export interface IndexStore {
   getFile(path: string): StoredFile | undefined;
   /** Just path, size and mtime of every file: what the freshness sweep needs, fetched cheaply. */
   listFileStats(): Array<[path: string, size: number, mtimeMs: number]>;
+  /** The ids of the chunks of these files. */
+  chunkIdsOfFiles(paths: readonly string[]): number[];
   beginWrite(): void;
   commit(): void;
   rollback(): void;
@@ -213,6 +216,10 @@ export class SqliteStore implements IndexStore {
 
   listFileStats(): Array<[path: string, size: number, mtimeMs: number]> {
     return tuplesOf(this.statements.listFileStats) as Array<[string, number, number]>;
+  }
+
+  chunkIdsOfFiles(paths: readonly string[]): number[] {
+    return chunkIdsOfFiles(this.db, paths);
   }
 
   getFile(path: string): StoredFile | undefined {

@@ -5,23 +5,26 @@
  */
 import type { ScoutConfig } from '../core/config.js';
 import { LruCache } from '../embed/cache.js';
-import { createProvider, type EmbeddingConfig } from '../embed/provider.js';
+import { createProvider, type EmbeddingConfig, type EmbeddingProvider } from '../embed/provider.js';
 import type { IndexDb } from '../index/db.js';
-import { contentSignature } from '../index/read/meta.js';
+import { chunkChangesOf, indexGeneration } from '../index/read/meta.js';
 import type { VectorSearcher } from './engine.js';
-import { embedQuery, loadVectorExtension, storedVectorCount, syncChunkVectors, vectorSearch } from './vector-store.js';
+import { embedQuery, loadVectorExtension, syncChunkVectors, syncedGeneration, vectorSearch, type SyncResult } from './vector-store.js';
 
 const queryCache = new LruCache<string, Float32Array>(256);
-/** Per connection: the index signature at the end of the last successful sync. */
-const synced = new WeakMap<IndexDb, string>();
 
 /**
- * Changes whenever files are re-indexed or removed or chunks change: file count, ids, sizes and mtimes;
- * chunk count and ids (a re-indexed file's chunks get new ids); the vector count and the provider.
+ * Bring the chunk vectors to the index's generation, doing only what changed: nothing when the last
+ * finished sync was at this generation (the usual case: a search in a new process pays no sync); the
+ * chunks of the last write when the sync was one write behind and that write listed them; otherwise
+ * every chunk (which reads and hashes them all). Returns null when nothing had to be done.
  */
-function indexSignature(db: IndexDb, providerId: string): string {
-  const { files, chunks } = contentSignature(db);
-  return JSON.stringify([providerId, files, chunks, storedVectorCount(db)]);
+async function syncVectors(db: IndexDb, provider: EmbeddingProvider): Promise<SyncResult | null> {
+  const generation = indexGeneration(db);
+  const synced = syncedGeneration(db, provider.id);
+  if (synced === generation) return null;
+  const changed = synced === generation - 1 ? chunkChangesOf(db, generation) : null;
+  return syncChunkVectors(db, provider, changed ? { onlyChunkIds: changed } : {});
 }
 
 export async function prepareVectorSearcher(db: IndexDb, config: ScoutConfig, notes: string[]): Promise<VectorSearcher | null> {
@@ -38,14 +41,8 @@ export async function prepareVectorSearcher(db: IndexDb, config: ScoutConfig, no
   const ready = provider;
   try {
     loadVectorExtension(db);
-    // A long-lived process (the MCP server) prepares vectors for every search: skip the sync (which reads and
-    // hashes every chunk) while the indexed files and chunks are the ones the last sync saw.
-    const before = indexSignature(db, ready.id);
-    if (synced.get(db) !== before) {
-      const sync = await syncChunkVectors(db, ready);
-      if (sync.embedded > 0) notes.push(`embedded ${sync.embedded} new chunk(s) with ${ready.label ?? ready.id} in ${Math.round(sync.durationMs)} ms`);
-      synced.set(db, indexSignature(db, ready.id));
-    }
+    const sync = await syncVectors(db, ready);
+    if (sync && sync.embedded > 0) notes.push(`embedded ${sync.embedded} new chunk(s) with ${ready.label ?? ready.id} in ${Math.round(sync.durationMs)} ms`);
   } catch (error) {
     notes.push(`embeddings unavailable (${(error as Error).message}); answered with BM25 only`);
     return null;
@@ -69,8 +66,8 @@ export async function syncEmbeddedVectors(db: IndexDb, config: ScoutConfig): Pro
   try {
     const provider = createProvider(config.embeddings as EmbeddingConfig);
     if (!provider) return null;
-    const sync = await syncChunkVectors(db, provider);
-    return sync.embedded > 0 || sync.removed > 0
+    const sync = await syncVectors(db, provider);
+    return sync && (sync.embedded > 0 || sync.removed > 0)
       ? `vectors: ${sync.embedded} chunk(s) embedded, ${sync.removed} removed with ${provider.label ?? provider.id} in ${sync.durationMs} ms`
       : null;
   } catch (error) {

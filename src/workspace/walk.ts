@@ -51,6 +51,8 @@ export interface WalkResult {
   skipped: SkippedFile[];
   /** Directories visited (repo-relative, '' for the root) with their mtimes: the freshness check uses them to spot added/removed files. */
   directories: Map<string, number>;
+  /** Absolute paths of the ignore files the walk read or looked for (.git/info/exclude even when absent). */
+  ignoreFiles: string[];
 }
 
 interface IgnoreLayer {
@@ -73,12 +75,16 @@ export function walkDataFiles(root: string, config: ScoutConfig): string[] {
 }
 
 /** The walk, keeping the files `classify` names a kind for. */
-function walkClassified<K extends string>(root: string, config: ScoutConfig, classify: (relativePath: string) => K | null): { files: Array<Omit<WalkedFile, 'language'> & { language: K }>; skipped: SkippedFile[]; directories: Map<string, number> } {
-  const result: { files: Array<Omit<WalkedFile, 'language'> & { language: K }>; skipped: SkippedFile[]; directories: Map<string, number> } = { files: [], skipped: [], directories: new Map() };
+function walkClassified<K extends string>(root: string, config: ScoutConfig, classify: (relativePath: string) => K | null): Omit<WalkResult, 'files'> & { files: Array<Omit<WalkedFile, 'language'> & { language: K }> } {
+  const result: Omit<WalkResult, 'files'> & { files: Array<Omit<WalkedFile, 'language'> & { language: K }> } = { files: [], skipped: [], directories: new Map(), ignoreFiles: [] };
   const defaultExcludes = new Set(config.index.defaultExcludes);
   const rootLayer = ignore().add(config.index.exclude);
   const gitInfo = gitDir(root);
-  if (gitInfo) rootLayer.add(readIfExists(path.join(gitInfo, 'info', 'exclude')));
+  if (gitInfo) {
+    const exclude = path.join(gitInfo, 'info', 'exclude');
+    result.ignoreFiles.push(exclude);
+    rootLayer.add(readIfExists(exclude));
+  }
   const visitedReal = new Set<string>();
 
   const visit = (absDir: string, relDir: string, layers: IgnoreLayer[]): void => {
@@ -105,6 +111,7 @@ function walkClassified<K extends string>(root: string, config: ScoutConfig, cla
     const local = [...layers];
     for (const name of ['.gitignore', '.scoutignore']) {
       if (entries.some((e) => e.name === name)) {
+        result.ignoreFiles.push(path.join(absDir, name));
         local.push({ base: relDir, matcher: ignore().add(readIfExists(path.join(absDir, name))) });
       }
     }
