@@ -138,7 +138,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'status': {
       const { formatStatus, runStatusCommand } = await import('./status-command.js');
-      const report = runStatusCommand(root());
+      const report = await runStatusCommand(root());
       process.stdout.write(values.json ? `${JSON.stringify(report)}\n` : `${formatStatus(report)}\n`);
       return 0;
     }

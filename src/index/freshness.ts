@@ -15,9 +15,8 @@ import { indexRepository, updatePaths } from './indexer.js';
 import type { IndexStore } from './store.js';
 import { readPersistedWatch, writeWatchAck, type PersistedWatch } from './watch-state.js';
 import type { ChangeWatcher } from './watcher.js';
-import { WALK_INPUTS_KEY, walkInputsChanged } from './walk-inputs.js';
-
-const IGNORE_FILE_NAMES = new Set(['.gitignore', '.scoutignore']);
+import { IGNORE_FILE_NAMES, WALK_INPUTS_KEY, walkInputsChanged } from './walk-inputs.js';
+import { StoredWalk } from './walk-reuse.js';
 
 export interface FreshnessReport {
   fresh: boolean;
@@ -120,11 +119,18 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
     if (!stat) changedDirectories.set(dir, -1);
     else if (stat.mtimeMs !== mtime) changedDirectories.set(dir, stat.mtimeMs);
   }
-  const inputsChanged = indexedAt !== null && walkInputsChanged(store.getMeta(WALK_INPUTS_KEY), config);
+  let inputsChanged = indexedAt !== null && walkInputsChanged(store.getMeta(WALK_INPUTS_KEY), config);
   let added: string[] = [];
   if ((changedDirectories.size > 0 || indexedAt === null) && options.walk !== false) {
-    // Something was added, removed or renamed: only a walk can tell what, honoring ignores.
-    const walk = walkRepository(root, config);
+    // Something was added, removed or renamed: only a walk can tell what, honoring ignores. It lists
+    // only the directories that changed, unless the walk inputs did (then a full pass follows anyway).
+    const reuse = indexedAt !== null && !inputsChanged ? new StoredWalk(root, store, config, modified) : undefined;
+    let walk = walkRepository(root, config, reuse);
+    if (reuse && !reuse.covers(walk.ignoreFiles)) {
+      // A new ignore file may drop indexed files: that takes a full pass.
+      inputsChanged = true;
+      walk = walkRepository(root, config);
+    }
     const known = new Set(files.map((f) => f[0]));
     added = walk.files.filter((f) => !known.has(f.path)).map((f) => f.path);
     for (const [dir, mtime] of walk.directories) {

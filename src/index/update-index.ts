@@ -1,20 +1,28 @@
 /**
  * `scout index` without --force: the least work that brings the index up to date. Edited and deleted
  * files are found by the freshness sweep (one stat per indexed file, directory and walk input: about
- * 50 ms at 1.5M lines) and re-indexed alone; the walk (about a second at that size: a readdir per
- * directory, ignore rules, a stat and a binary sniff per file) runs only when the sweep cannot settle
- * the question: never indexed, a directory changed (an entry was added, removed or renamed), an ignore
- * file, a skipped file or the walk's settings changed, or more files changed than an incremental pass takes.
+ * 50 ms at 1.5M lines) and re-indexed alone. When a directory changed (an entry was added, removed or
+ * renamed), or more files changed than an incremental pass takes, the repository pass runs with a walk
+ * that lists only the changed directories (walk-reuse.ts). The full walk (about a second at that size: a
+ * readdir per directory, ignore rules, a stat and a binary sniff per file) runs only when the sweep cannot
+ * vouch for the rest: never indexed, --force, or an ignore file, a skipped file or the walk's settings changed.
  */
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from '../core/config.js';
+import { fileSkip } from '../workspace/walk.js';
 import { checkFreshness } from './freshness.js';
 import { indexRepository, updatePaths, type IndexOptions, type IndexStats } from './indexer.js';
 import { indexGeneration } from './read/meta.js';
 import type { IndexStore, SqliteStore } from './store.js';
+import { StoredWalk } from './walk-reuse.js';
 
 export interface UpdateResult extends IndexStats {
-  /** 'none': the sweep found nothing to do; 'partial': the changed files only; 'full': a walk of the repository. */
-  strategy: 'none' | 'partial' | 'full';
+  /**
+   * 'none': the sweep found nothing to do; 'files': the changed files only; 'changed-directories': a repository
+   * pass listing only the directories that changed; 'full': a repository pass with a full walk.
+   */
+  strategy: 'none' | 'files' | 'changed-directories' | 'full';
 }
 
 export async function updateIndex(root: string, store: IndexStore & Pick<SqliteStore, 'database'>, options: IndexOptions = {}): Promise<UpdateResult> {
@@ -24,7 +32,17 @@ export async function updateIndex(root: string, store: IndexStore & Pick<SqliteS
   if (options.force || store.getMeta('indexed_at') === null) return full();
   const report = checkFreshness(root, store, { config, walk: false });
   const changed = [...report.modified, ...report.deleted];
-  if (report.changedDirectories.size > 0 || report.walkInputsChanged || changed.length > config.freshness.maxIncrementalFiles) return full();
+  if (report.walkInputsChanged) return full();
+  // An edited file the walk would now skip (grown past the size limit, turned binary) goes to the skipped
+  // list and the walk inputs, which only a repository pass writes.
+  const walkWouldSkip = (rel: string): boolean => {
+    const size = statSync(path.join(root, rel), { throwIfNoEntry: false })?.size;
+    return size !== undefined && fileSkip(path.join(root, rel), size, config) !== null;
+  };
+  if (report.changedDirectories.size > 0 || changed.length > config.freshness.maxIncrementalFiles || report.modified.some(walkWouldSkip)) {
+    const reuse = new StoredWalk(root, store, config, report.modified);
+    return { ...(await indexRepository(root, store, { ...options, config, reuse })), strategy: 'changed-directories' };
+  }
   const base = { filesSeen: report.filesChecked, filesSkipped: store.listSkipped().length };
   if (report.fresh) {
     const ms = Math.round(performance.now() - started);
@@ -38,6 +56,6 @@ export async function updateIndex(root: string, store: IndexStore & Pick<SqliteS
     ...base,
     filesUnchanged: report.filesChecked - changed.length + stats.filesUnchanged,
     durationMs: Math.round(performance.now() - started),
-    strategy: 'partial',
+    strategy: 'files',
   };
 }

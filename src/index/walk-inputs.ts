@@ -8,10 +8,12 @@
  * - the files it skipped (too large, binary, unreadable, special, symlinks that lead out or loop):
  *   they are not in the `files` table, so the sweep never stats them, yet a shrunk or repaired one
  *   must be indexed.
- * Each file is recorded with its size and mtime (-1 when missing: `.git/info/exclude` may appear later).
+ * Each file is recorded with its size, mtime and ctime (-1 when missing: `.git/info/exclude` may appear
+ * later), through symlinks, except a link skipped as a loop: its target is a directory the walk visits,
+ * whose mtime moves with every added file, so the link itself is recorded.
  * A file added to a directory changes that directory's mtime, which the sweep sees by itself.
  */
-import { statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ScoutConfig } from '../core/config.js';
 import type { WalkResult } from '../workspace/walk.js';
@@ -21,8 +23,10 @@ export const WALK_INPUTS_KEY = 'walk_inputs';
 
 interface WalkInputs {
   settings: string;
-  /** [absolute path, size, mtimeMs]; -1, -1 for a file that did not exist. */
-  files: Array<[string, number, number]>;
+  /** [absolute path, size, mtimeMs, ctimeMs]; -1s for a file that did not exist. */
+  files: Array<[string, number, number, number]>;
+  /** The same, of the links themselves (lstat). */
+  links: Array<[string, number, number, number]>;
 }
 
 function walkSettings(config: ScoutConfig): string {
@@ -30,15 +34,27 @@ function walkSettings(config: ScoutConfig): string {
   return JSON.stringify({ maxFileBytes, exclude, defaultExcludes });
 }
 
-function statOf(file: string): [number, number] {
-  const stat = statSync(file, { throwIfNoEntry: false });
-  return stat ? [stat.size, stat.mtimeMs] : [-1, -1];
+/** ctime too: a skipped directory made readable again (chmod) changes only its ctime. */
+function statOf(file: string, follow = true): [number, number, number] {
+  let stat;
+  try {
+    stat = follow ? statSync(file, { throwIfNoEntry: false }) : lstatSync(file, { throwIfNoEntry: false });
+  } catch {
+    // A symlink loop (ELOOP) or an unreadable path: the link itself.
+    stat = lstatSync(file, { throwIfNoEntry: false });
+  }
+  return stat ? [stat.size, stat.mtimeMs, stat.ctimeMs] : [-1, -1, -1];
 }
 
 /** The inputs of this walk, as stored under WALK_INPUTS_KEY. */
 export function recordWalkInputs(root: string, config: ScoutConfig, walk: Pick<WalkResult, 'ignoreFiles' | 'skipped'>): string {
-  const files = [...walk.ignoreFiles, ...walk.skipped.map((s) => path.join(root, s.path))];
-  const inputs: WalkInputs = { settings: walkSettings(config), files: [...new Set(files)].map((f) => [f, ...statOf(f)]) };
+  const loops = walk.skipped.filter((s) => s.reason === 'symlink_loop');
+  const files = [...walk.ignoreFiles, ...walk.skipped.filter((s) => s.reason !== 'symlink_loop').map((s) => path.join(root, s.path))];
+  const inputs: WalkInputs = {
+    settings: walkSettings(config),
+    files: [...new Set(files)].map((f) => [f, ...statOf(f)]),
+    links: loops.map((s) => path.join(root, s.path)).map((f) => [f, ...statOf(f, false)]),
+  };
   return JSON.stringify(inputs);
 }
 
@@ -54,9 +70,21 @@ export function walkInputsChanged(recorded: string | null, config: ScoutConfig):
   } catch {
     return true;
   }
-  if (inputs.settings !== walkSettings(config) || !Array.isArray(inputs.files)) return true;
-  return inputs.files.some(([file, size, mtimeMs]) => {
-    const [nowSize, nowMtime] = statOf(file);
-    return nowSize !== size || nowMtime !== mtimeMs;
-  });
+  if (inputs.settings !== walkSettings(config) || !Array.isArray(inputs.files) || !Array.isArray(inputs.links)) return true;
+  const moved = (follow: boolean) => ([file, ...before]: [string, number, number, number]): boolean => statOf(file, follow).some((value, i) => value !== before[i]);
+  return inputs.files.some(moved(true)) || inputs.links.some(moved(false));
 }
+
+/** The ignore files the recorded walk read (absolute paths), or null when nothing usable was recorded. */
+export function recordedIgnoreFiles(recorded: string | null): Set<string> | null {
+  if (recorded === null) return null;
+  try {
+    const inputs = JSON.parse(recorded) as WalkInputs;
+    return new Set(inputs.files.map(([file]) => file).filter((file) => IGNORE_FILE_NAMES.has(path.basename(file))));
+  } catch {
+    return null;
+  }
+}
+
+/** The names of the ignore files a directory can hold. */
+export const IGNORE_FILE_NAMES: ReadonlySet<string> = new Set(['.gitignore', '.scoutignore']);

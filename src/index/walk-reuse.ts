@@ -1,0 +1,86 @@
+/**
+ * The last walk, rebuilt from the index, so that a new walk lists again only the directories whose
+ * mtime changed (WalkReuse in workspace/walk.ts): at 1.5M lines it costs one stat per directory
+ * instead of a readdir per directory and a stat and a binary sniff per file (about a second).
+ *
+ * It holds only while what the walk depends on besides directory listings is unchanged: the caller
+ * checks the walk inputs first (walk-inputs.ts), and `covers` tells afterwards whether the walk met
+ * an ignore file the last one did not read (a new .gitignore changes what is kept below it, in
+ * directories that were not listed again): then the caller walks again without reuse.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { ScoutConfig } from '../core/config.js';
+import { languageOf } from '../workspace/language.js';
+import { fileSkip, type DirectoryListing, type SkippedFile, type WalkedFile, type WalkReuse } from '../workspace/walk.js';
+import type { IndexStore } from './store.js';
+import { IGNORE_FILE_NAMES, recordedIgnoreFiles, WALK_INPUTS_KEY } from './walk-inputs.js';
+
+export class StoredWalk implements WalkReuse {
+  private readonly listings = new Map<string, DirectoryListing>();
+  private readonly mtimes: Map<string, number>;
+  private readonly ignoreFiles: Set<string>;
+
+  /**
+   * `modified`: files the freshness sweep just found changed: stat again, so that the walk carries their
+   * new size and mtime (the indexer re-reads a file whose stats differ from the stored ones).
+   */
+  constructor(root: string, store: IndexStore, config: ScoutConfig, modified: readonly string[]) {
+    this.mtimes = store.listDirectories();
+    this.ignoreFiles = recordedIgnoreFiles(store.getMeta(WALK_INPUTS_KEY)) ?? new Set();
+    const listing = (dir: string): DirectoryListing => {
+      let entry = this.listings.get(dir);
+      if (!entry) {
+        entry = { files: [], skipped: [], subdirectories: [], ignoreFiles: [] };
+        this.listings.set(dir, entry);
+      }
+      return entry;
+    };
+    const parent = (rel: string): string => {
+      const slash = rel.lastIndexOf('/');
+      return slash < 0 ? '' : rel.slice(0, slash);
+    };
+    const changed = new Set(modified);
+    // Path, size and mtime only: reading every stored column of 10k files costs 50 ms.
+    for (const [rel, storedSize, storedMtime] of store.listFileStats()) {
+      const language = languageOf(rel);
+      if (!language) continue;
+      const absolute = path.join(root, rel);
+      let size = storedSize;
+      let mtimeMs = storedMtime;
+      if (changed.has(rel)) {
+        let stat;
+        try {
+          stat = statSync(absolute, { throwIfNoEntry: false });
+        } catch {
+          stat = undefined; // ELOOP and the like: listed again with its directory, which changed too
+        }
+        if (!stat?.isFile()) continue; // gone since the sweep: its directory changed too, and is listed again
+        // The walk's own checks, as if it had listed the file.
+        const skip = fileSkip(absolute, stat.size, config);
+        if (skip) {
+          listing(parent(rel)).skipped.push({ path: rel, ...skip });
+          continue;
+        }
+        ({ size, mtimeMs } = stat);
+      }
+      listing(parent(rel)).files.push({ path: rel, absolute, language, size, mtimeMs } satisfies WalkedFile);
+    }
+    for (const skipped of store.listWalkSkipped()) listing(parent(skipped.path)).skipped.push(skipped satisfies SkippedFile);
+    for (const dir of this.mtimes.keys()) if (dir !== '') listing(parent(dir)).subdirectories.push(dir.slice(dir.lastIndexOf('/') + 1));
+    for (const file of this.ignoreFiles) {
+      const dir = path.relative(root, path.dirname(file)).split(path.sep).join('/');
+      listing(dir).ignoreFiles.push(path.basename(file));
+    }
+  }
+
+  listing(relDir: string, mtimeMs: number): DirectoryListing | null {
+    if (this.mtimes.get(relDir) !== mtimeMs) return null;
+    return this.listings.get(relDir) ?? { files: [], skipped: [], subdirectories: [], ignoreFiles: [] };
+  }
+
+  /** True when the walk read no ignore file that the last walk did not (see above). */
+  covers(ignoreFilesRead: readonly string[]): boolean {
+    return ignoreFilesRead.every((file) => !IGNORE_FILE_NAMES.has(path.basename(file)) || this.ignoreFiles.has(file));
+  }
+}
