@@ -11,7 +11,6 @@ import { loadConfig, type ScoutConfig } from '../core/config.js';
 import { dirtyFiles, headCommit } from '../workspace/git.js';
 import { languageOf } from '../workspace/language.js';
 import { walkRepository } from '../workspace/walk.js';
-import { indexRepository, updatePaths } from './indexer.js';
 import type { IndexStore } from './store.js';
 import { readPersistedWatch, writeWatchAck, type PersistedWatch } from './watch-state.js';
 import type { ChangeWatcher } from './watcher.js';
@@ -124,7 +123,7 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
   if ((changedDirectories.size > 0 || indexedAt === null) && options.walk !== false) {
     // Something was added, removed or renamed: only a walk can tell what, honoring ignores. It lists
     // only the directories that changed, unless the walk inputs did (then a full pass follows anyway).
-    const reuse = indexedAt !== null && !inputsChanged ? new StoredWalk(root, store, config, modified) : undefined;
+    const reuse = indexedAt !== null && !inputsChanged ? new StoredWalk(root, store, config, { modified, changedDirectories }) : undefined;
     let walk = walkRepository(root, config, reuse);
     if (reuse && !reuse.covers(walk.ignoreFiles)) {
       // A new ignore file may drop indexed files: that takes a full pass.
@@ -223,6 +222,9 @@ export async function ensureFresh(
     return { refreshed: false, files_updated: 0, duration_ms: ms, strategy: 'none', commit: report.indexedCommit, note: `index fresh at ${shortSha(report.indexedCommit)}` };
   }
   const changed = [...report.modified, ...report.added, ...report.deleted];
+  // Loaded only now: the indexer brings the parser (tree-sitter and its grammars), which a query on a
+  // fresh index never needs.
+  const { indexRepository, updatePaths } = await import('./indexer.js');
   let filesUpdated: number;
   let strategy: EnsureFreshResult['strategy'];
   if (!report.neverIndexed && !report.walkInputsChanged && changed.length <= config.freshness.maxIncrementalFiles) {

@@ -40,7 +40,7 @@ export async function updateIndex(root: string, store: IndexStore & Pick<SqliteS
     return size !== undefined && fileSkip(path.join(root, rel), size, config) !== null;
   };
   if (report.changedDirectories.size > 0 || changed.length > config.freshness.maxIncrementalFiles || report.modified.some(walkWouldSkip)) {
-    const reuse = new StoredWalk(root, store, config, report.modified);
+    const reuse = new StoredWalk(root, store, config, report);
     return { ...(await indexRepository(root, store, { ...options, config, reuse })), strategy: 'changed-directories' };
   }
   const base = { filesSeen: report.filesChecked, filesSkipped: store.listSkipped().length };

@@ -1,7 +1,9 @@
 /**
  * The last walk, rebuilt from the index, so that a new walk lists again only the directories whose
- * mtime changed (WalkReuse in workspace/walk.ts): at 1.5M lines it costs one stat per directory
- * instead of a readdir per directory and a stat and a binary sniff per file (about a second).
+ * mtime changed (WalkReuse in workspace/walk.ts): the freshness sweep has just stat'ed every stored
+ * directory, so a walk costs what the changed directories cost, instead of a readdir per directory
+ * and a stat and a binary sniff per file (about a second at 1.5M lines). A directory that changes
+ * between the sweep and the walk keeps its old mtime in the index: the next sweep lists it.
  *
  * It holds only while what the walk depends on besides directory listings is unchanged: the caller
  * checks the walk inputs first (walk-inputs.ts), and `covers` tells afterwards whether the walk met
@@ -21,11 +23,16 @@ export class StoredWalk implements WalkReuse {
   private readonly mtimes: Map<string, number>;
   private readonly ignoreFiles: Set<string>;
 
+  private readonly changedDirectories: ReadonlyMap<string, number>;
+
   /**
-   * `modified`: files the freshness sweep just found changed: stat again, so that the walk carries their
-   * new size and mtime (the indexer re-reads a file whose stats differ from the stored ones).
+   * From the freshness sweep just taken: `modified`, files found changed (stat again, so that the walk
+   * carries their new size and mtime: the indexer re-reads a file whose stats differ from the stored
+   * ones); `changedDirectories`, directories whose mtime changed (listed again).
    */
-  constructor(root: string, store: IndexStore, config: ScoutConfig, modified: readonly string[]) {
+  constructor(root: string, store: IndexStore, config: ScoutConfig, sweep: { modified: readonly string[]; changedDirectories: ReadonlyMap<string, number> }) {
+    const { modified } = sweep;
+    this.changedDirectories = sweep.changedDirectories;
     this.mtimes = store.listDirectories();
     this.ignoreFiles = recordedIgnoreFiles(store.getMeta(WALK_INPUTS_KEY)) ?? new Set();
     const listing = (dir: string): DirectoryListing => {
@@ -41,11 +48,12 @@ export class StoredWalk implements WalkReuse {
       return slash < 0 ? '' : rel.slice(0, slash);
     };
     const changed = new Set(modified);
+    const prefix = root.endsWith(path.sep) ? root : root + path.sep;
     // Path, size and mtime only: reading every stored column of 10k files costs 50 ms.
     for (const [rel, storedSize, storedMtime] of store.listFileStats()) {
       const language = languageOf(rel);
       if (!language) continue;
-      const absolute = path.join(root, rel);
+      const absolute = prefix + rel; // path.join would normalise 10k paths for nothing
       let size = storedSize;
       let mtimeMs = storedMtime;
       if (changed.has(rel)) {
@@ -74,9 +82,10 @@ export class StoredWalk implements WalkReuse {
     }
   }
 
-  listing(relDir: string, mtimeMs: number): DirectoryListing | null {
-    if (this.mtimes.get(relDir) !== mtimeMs) return null;
-    return this.listings.get(relDir) ?? { files: [], skipped: [], subdirectories: [], ignoreFiles: [] };
+  listing(relDir: string): (DirectoryListing & { mtimeMs: number }) | null {
+    const mtimeMs = this.mtimes.get(relDir);
+    if (mtimeMs === undefined || this.changedDirectories.has(relDir)) return null;
+    return { mtimeMs, ...(this.listings.get(relDir) ?? { files: [], skipped: [], subdirectories: [], ignoreFiles: [] }) };
   }
 
   /** True when the walk read no ignore file that the last walk did not (see above). */

@@ -9,12 +9,13 @@
  *
  * A walk can reuse what an earlier one found (WalkReuse): a directory whose mtime is unchanged
  * has the same entries (adding, removing or renaming an entry sets its directory's mtime), so only
- * directories whose mtime changed are listed again. The caller vouches that the ignore rules and
- * settings are the same as then (see index/walk-inputs.ts).
+ * directories whose mtime changed are listed again. The caller has checked the mtimes (the freshness
+ * sweep) and vouches that the ignore rules and settings are the same as then (see index/walk-inputs.ts).
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import { createRequire } from 'node:module';
+import type { Ignore } from 'ignore';
 import type { Language } from '../core/types.js';
 import type { ScoutConfig } from '../core/config.js';
 import { SNIFF_BYTES, sniffBinary } from './binary-sniff.js';
@@ -71,13 +72,32 @@ export interface DirectoryListing {
 }
 
 export interface WalkReuse {
-  /** The earlier listing of `relDir` if its mtime then was `mtimeMs`, else null (list it again). */
-  listing(relDir: string, mtimeMs: number): DirectoryListing | null;
+  /**
+   * The earlier listing of `relDir` with the directory's mtime then, if it has not changed since; null when
+   * it changed or is new (list it).
+   */
+  listing(relDir: string): (DirectoryListing & { mtimeMs: number }) | null;
+}
+
+/**
+ * The `ignore` package, loaded on the first walk: a freshness check that finds no changed directory
+ * (every query on a fresh index) walks nothing and need not load it.
+ */
+let ignoreFactory: (() => Ignore) | undefined;
+function ignore(): Ignore {
+  ignoreFactory ??= createRequire(import.meta.url)('ignore') as () => Ignore;
+  return ignoreFactory();
 }
 
 interface IgnoreLayer {
   base: string; // repo-relative dir the patterns are relative to ('' for root)
-  matcher: Ignore;
+  /** Compiled on first use: a walk that reuses listings reads the rules only above the directories it lists. */
+  matcher(): Ignore;
+}
+
+function layerOf(base: string, file: string): IgnoreLayer {
+  let compiled: Ignore | undefined;
+  return { base, matcher: () => (compiled ??= ignore().add(readIfExists(file))) };
 }
 
 export function walkRepository(root: string, config: ScoutConfig, reuse?: WalkReuse): WalkResult {
@@ -117,7 +137,7 @@ function walkClassified<K extends string>(
     for (const name of ['.gitignore', '.scoutignore']) {
       if (names.includes(name)) {
         result.ignoreFiles.push(path.join(absDir, name));
-        local.push({ base: relDir, matcher: ignore().add(readIfExists(path.join(absDir, name))) });
+        local.push(layerOf(relDir, path.join(absDir, name)));
       }
     }
     return local;
@@ -133,23 +153,23 @@ function walkClassified<K extends string>(
       return;
     }
     visitedReal.add(real);
+    const earlier = reuse?.listing(relDir);
+    if (earlier) {
+      result.directories.set(relDir, earlier.mtimeMs);
+      const local = readIgnoreFiles(absDir, relDir, layers, earlier.ignoreFiles);
+      result.files.push(...(earlier.files as Array<Omit<WalkedFile, 'language'> & { language: K }>));
+      result.skipped.push(...earlier.skipped);
+      for (const name of earlier.subdirectories) {
+        const abs = path.join(absDir, name);
+        const rel = relDir ? `${relDir}/${name}` : name;
+        visit(abs, rel, local, isLink(abs) ? realOf(abs, rel) : path.join(real, name));
+      }
+      return;
+    }
     let entries;
     try {
       // The mtime before the listing: an entry added in between then makes the next check list it again.
-      const mtimeMs = statSync(absDir).mtimeMs;
-      const earlier = reuse?.listing(relDir, mtimeMs);
-      result.directories.set(relDir, mtimeMs);
-      if (earlier) {
-        const local = readIgnoreFiles(absDir, relDir, layers, earlier.ignoreFiles);
-        result.files.push(...(earlier.files as Array<Omit<WalkedFile, 'language'> & { language: K }>));
-        result.skipped.push(...earlier.skipped);
-        for (const name of earlier.subdirectories) {
-          const abs = path.join(absDir, name);
-          const rel = relDir ? `${relDir}/${name}` : name;
-          visit(abs, rel, local, isLink(abs) ? realOf(abs, rel) : path.join(real, name));
-        }
-        return;
-      }
+      result.directories.set(relDir, statSync(absDir).mtimeMs);
       entries = readdirSync(absDir, { withFileTypes: true });
     } catch (error) {
       result.directories.delete(relDir);
@@ -239,7 +259,7 @@ function isIgnored(layers: IgnoreLayer[], rootLayer: Ignore, rel: string, isDir:
   if (rootLayer.ignores(probe)) return true;
   for (const layer of layers) {
     const local = layer.base ? probe.slice(layer.base.length + 1) : probe;
-    if (local && layer.matcher.ignores(local)) return true;
+    if (local && layer.matcher().ignores(local)) return true;
   }
   return false;
 }
