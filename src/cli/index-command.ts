@@ -2,7 +2,7 @@
 import { SqliteStore } from '../index/store.js';
 import { updateIndex, type UpdateResult } from '../index/update-index.js';
 import { loadConfig } from '../core/config.js';
-import { syncEmbeddedVectors } from '../search/vector-searcher.js';
+import { vectorsCanFollow } from '../search/vector-follow.js';
 import { ProgressBar } from './progress.js';
 
 export async function runIndexCommand(root: string, options: { json: boolean; force: boolean }): Promise<UpdateResult & { root: string; database: string; notes: string[] }> {
@@ -16,8 +16,15 @@ export async function runIndexCommand(root: string, options: { json: boolean; fo
     bar?.finish();
     const notes = [...store.notes];
     const vectorsStarted = performance.now();
-    const vectorNote = await syncEmbeddedVectors(store.database, loadConfig(root));
-    if (vectorNote) notes.push(vectorNote);
+    // A few changed chunks: the next search embeds them (it loads the word tables anyway) and this run
+    // skips loading them (about 40 ms). Otherwise the vectors are brought up to date now, so that the first
+    // search does not pay for a large sync.
+    const config = loadConfig(root);
+    if (!vectorsCanFollow(store.database, config)) {
+      const { syncEmbeddedVectors } = await import('../search/vector-searcher.js');
+      const vectorNote = await syncEmbeddedVectors(store.database, config);
+      if (vectorNote) notes.push(vectorNote);
+    }
     const withVectors = { ...stats, durationMs: Math.round(stats.durationMs + (performance.now() - vectorsStarted)) };
     return { root, database: store.dbPath, notes, ...withVectors };
   } finally {

@@ -25,10 +25,10 @@ export interface StatusReport {
   notes: string[];
 }
 
-export async function runStatusCommand(root: string): Promise<StatusReport> {
-  const store = SqliteStore.open(root);
+/** `gitDirty`: git's dirty files, when the caller started git already (see dirtyFilesAsync). */
+export async function runStatusCommand(root: string, gitDirty: Promise<string[] | null> = dirtyFilesAsync(root)): Promise<StatusReport> {
   // git runs beside the sweep and the counts: status then costs the longer of the two, not their sum.
-  const gitDirty = dirtyFilesAsync(root);
+  const store = SqliteStore.open(root);
   try {
     const freshness = checkFreshness(root, store);
     let databaseBytes = 0;

@@ -11,7 +11,8 @@ import { languageOf } from '../workspace/language.js';
 import { walkRepository, type WalkedFile } from '../workspace/walk.js';
 import type { ParseJob, ParseOutcome } from './parse-job.js';
 import { FACT_TOTALS_KEY, formatFactTotals, moveTotals, readFactTotals } from './fact-totals.js';
-import { CHUNK_CHANGES_KEY, INDEX_GENERATION_KEY } from './read/meta.js';
+import { CHUNK_CHANGES_KEY, nextChunkChanges } from './chunk-changes.js';
+import { INDEX_GENERATION_KEY } from './read/meta.js';
 import { chooseWorkerCount, runParseJobs } from './parse-pool.js';
 import type { IndexStore, StoredFile } from './store.js';
 import { recordWalkInputs, WALK_INPUTS_KEY } from './walk-inputs.js';
@@ -282,7 +283,7 @@ async function writeChanges(
     const generation = previousGeneration + 1;
     store.setMeta(INDEX_GENERATION_KEY, String(generation));
     const chunkIds = chunksBefore ? [...new Set([...chunksBefore, ...store.chunkIdsOfFiles(touched)])] : null;
-    store.setMeta(CHUNK_CHANGES_KEY, JSON.stringify({ generation, chunkIds }));
+    store.setMeta(CHUNK_CHANGES_KEY, nextChunkChanges(store.getMeta(CHUNK_CHANGES_KEY), generation, chunkIds));
     const totals = totalsBefore && touchedBefore ? moveTotals(totalsBefore, touchedBefore, store.countFacts(touched)) : store.countFacts();
     store.setMeta(FACT_TOTALS_KEY, formatFactTotals(generation, totals));
     stages.write += performance.now() - finishStarted;

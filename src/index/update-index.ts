@@ -12,7 +12,7 @@ import path from 'node:path';
 import { loadConfig } from '../core/config.js';
 import { fileSkip } from '../workspace/walk.js';
 import { checkFreshness } from './freshness.js';
-import { indexRepository, updatePaths, type IndexOptions, type IndexStats } from './indexer.js';
+import type { IndexOptions, IndexStats } from './indexer.js';
 import { indexGeneration } from './read/meta.js';
 import type { IndexStore, SqliteStore } from './store.js';
 import { StoredWalk } from './walk-reuse.js';
@@ -28,7 +28,9 @@ export interface UpdateResult extends IndexStats {
 export async function updateIndex(root: string, store: IndexStore & Pick<SqliteStore, 'database'>, options: IndexOptions = {}): Promise<UpdateResult> {
   const started = performance.now();
   const config = options.config ?? loadConfig(root);
-  const full = async (): Promise<UpdateResult> => ({ ...(await indexRepository(root, store, { ...options, config })), strategy: 'full' });
+  // The indexer (and with it tree-sitter) loads only when there is something to index.
+  const indexer = (): Promise<typeof import('./indexer.js')> => import('./indexer.js');
+  const full = async (): Promise<UpdateResult> => ({ ...(await (await indexer()).indexRepository(root, store, { ...options, config })), strategy: 'full' });
   if (options.force || store.getMeta('indexed_at') === null) return full();
   const report = checkFreshness(root, store, { config, walk: false });
   const changed = [...report.modified, ...report.deleted];
@@ -41,7 +43,7 @@ export async function updateIndex(root: string, store: IndexStore & Pick<SqliteS
   };
   if (report.changedDirectories.size > 0 || changed.length > config.freshness.maxIncrementalFiles || report.modified.some(walkWouldSkip)) {
     const reuse = new StoredWalk(root, store, config, report);
-    return { ...(await indexRepository(root, store, { ...options, config, reuse })), strategy: 'changed-directories' };
+    return { ...(await (await indexer()).indexRepository(root, store, { ...options, config, reuse })), strategy: 'changed-directories' };
   }
   const base = { filesSeen: report.filesChecked, filesSkipped: store.listSkipped().length };
   if (report.fresh) {
@@ -50,7 +52,7 @@ export async function updateIndex(root: string, store: IndexStore & Pick<SqliteS
     return { ...base, filesParsed: 0, filesUnchanged: report.filesChecked, filesDeleted: 0, linesParsed: 0, parseFailures: 0, workers: 0, durationMs: ms, commit: report.indexedCommit, generation: indexGeneration(store.database), stages, strategy: 'none' };
   }
   // Also reached with no changed file when only HEAD moved: the write records the new commit.
-  const stats = await updatePaths(root, store, changed, new Map(), { ...options, config });
+  const stats = await (await indexer()).updatePaths(root, store, changed, new Map(), { ...options, config });
   return {
     ...stats,
     ...base,

@@ -20,6 +20,7 @@ import { ScoutError } from '../core/errors.js';
 import { contentHash, type LruCache } from '../embed/cache.js';
 import type { EmbeddingProvider } from '../embed/provider.js';
 import { indexGeneration } from '../index/read/meta.js';
+import { formatSyncMark, META_VECTORS_SYNCED, parseSyncMark } from './vector-follow.js';
 import { firstValue, transaction, tuplesOf, type DatabaseSync } from '../index/sqlite.js';
 
 type Db = DatabaseSync;
@@ -42,13 +43,6 @@ export const CACHE_SLACK_ROWS = 1000;
 
 export const META_VECTOR_PROVIDER = 'vector_provider';
 export const META_VECTOR_DIMENSIONS = 'vector_dimensions';
-/**
- * `<provider id>@<index generation>` of the last sync that finished (see INDEX_GENERATION_KEY in
- * index/read/meta.ts): while the index is still at that generation, every chunk has its vector and a
- * new process can search without a sync (which reads and hashes every chunk: about 0.9 s at 1.6M lines).
- * Removed when a sync starts and written when it finishes, so an interrupted sync leaves no mark.
- */
-export const META_VECTORS_SYNCED = 'vectors_synced';
 
 export interface VectorHit {
   chunkId: number;
@@ -199,6 +193,7 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
   const scope = usable ? options.onlyChunkIds : undefined;
   const startGeneration = indexGeneration(db);
   let removed = 0;
+  // The mark of the generation the vectors follow (vector-follow.ts): gone while this sync changes them.
   db.prepare('DELETE FROM meta WHERE key = ?').run(META_VECTORS_SYNCED);
 
   // 1. What each chunk needs: stored vectors with the right hash are kept, the rest are stale.
@@ -249,7 +244,7 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
       removed += countVectors(db);
       dropVectorTables(db);
     }
-    setMeta(db, META_VECTORS_SYNCED, `${provider.id}@${startGeneration}`);
+    setMeta(db, META_VECTORS_SYNCED, formatSyncMark(provider.id, startGeneration));
     return { embedded, fromCache: 0, removed, vectors: 0, pruned: 0 };
   }
   if (!usable && state.table) removed += countVectors(db);
@@ -332,7 +327,7 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
     progress();
   }
   // The mark names the generation read before the chunks were: a write during the sync leaves it behind.
-  setMeta(db, META_VECTORS_SYNCED, `${provider.id}@${startGeneration}`);
+  setMeta(db, META_VECTORS_SYNCED, formatSyncMark(provider.id, startGeneration));
   if (scope) return { embedded, fromCache, removed, vectors: null, pruned: 0 };
   const vectors = countVectors(db);
   const cached = firstValue(db.prepare('SELECT COUNT(*) FROM embedding_cache')) as number;
@@ -348,11 +343,8 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
 export function syncedGeneration(db: Db, providerId: string): number | null {
   const state = readState(db);
   if (!state.table) return null;
-  const mark = firstValue(db.prepare('SELECT value FROM meta WHERE key = ?'), META_VECTORS_SYNCED) as string | undefined;
-  const at = mark?.lastIndexOf('@') ?? -1;
-  if (mark === undefined || at < 0 || mark.slice(0, at) !== providerId) return null;
-  const generation = Number(mark.slice(at + 1));
-  return Number.isInteger(generation) ? generation : null;
+  const mark = parseSyncMark(firstValue(db.prepare('SELECT value FROM meta WHERE key = ?'), META_VECTORS_SYNCED) as string | undefined);
+  return mark !== null && mark.providerId === providerId ? mark.generation : null;
 }
 
 /**

@@ -15,6 +15,7 @@ import { SqliteStore } from '../../src/index/store.js';
 import { updateIndex, type UpdateResult } from '../../src/index/update-index.js';
 import { WordVectorProvider } from '../../src/embed/word-vectors.js';
 import { syncEmbeddedVectors } from '../../src/search/vector-searcher.js';
+import { vectorsCanFollow } from '../../src/search/vector-follow.js';
 import { syncChunkVectors } from '../../src/search/vector-store.js';
 import { tempRepo, type TempRepo } from '../helpers/temp-repo.js';
 
@@ -112,5 +113,34 @@ describe.each([
     // router.ts and nested.ts are ignored now, plain.js deleted, util.ts moved twice.
     expect(paths).toEqual(['src/added.ts', 'src/broken.ts', 'src/kinds.ts', 'src/shallow/util.ts']);
     expect(s.listSkipped()).toEqual([]);
+  });
+});
+
+describe('vectors after `scout index`', () => {
+  it('are left to the next sync after small writes, which then embeds only the chunks those writes changed', async () => {
+    repo = tempRepo({ fixture: 'typescript', git: true });
+    const r = repo;
+    store = SqliteStore.open(r.root);
+    const s = store;
+    await update(s, r.root);
+    const chunks = s.counts().chunks;
+    expect(chunks).toBeGreaterThan(5);
+    expect(vectorsCanFollow(s.database, config)).toBe(true);
+    // Two writes, no sync between them (what `scout index` does after small edits).
+    r.write('src/kinds.ts', 'export enum LLMKind { A, B }\n');
+    later(r, 'src/kinds.ts', 5);
+    await updateIndex(r.root, s, { config });
+    r.write('src/added.ts', 'export function added(): number { return 2; }\n');
+    await updateIndex(r.root, s, { config });
+    expect(vectorsCanFollow(s.database, config)).toBe(true);
+    const note = await syncEmbeddedVectors(s.database, config);
+    const embedded = Number(/vectors: (\d+) chunk/.exec(note ?? '')?.[1]);
+    expect(embedded).toBeGreaterThan(0);
+    expect(embedded).toBeLessThan(chunks / 2);
+    const full = await syncChunkVectors(s.database, new WordVectorProvider());
+    expect([full.embedded, full.removed]).toEqual([0, 0]);
+    // Without a finished sync's mark (an interrupted one), `scout index` syncs by itself again.
+    s.setMeta('vectors_synced', '');
+    expect(vectorsCanFollow(s.database, config)).toBe(false);
   });
 });

@@ -22,25 +22,6 @@ export function indexGeneration(db: IndexDb): number {
 }
 
 /**
- * Meta key of the chunks the last write changed: `{"generation": G, "chunkIds": [...]}`, the ids of the
- * chunks that write G removed or added (null when it touched too many files to list). With it, what was
- * derived from generation G - 1 (the chunk vectors) is brought to G by redoing these chunks only.
- */
-export const CHUNK_CHANGES_KEY = 'chunk_changes';
-
-/** The chunk ids write `generation` changed, or null when that write did not list them (or another write came since). */
-export function chunkChangesOf(db: IndexDb, generation: number): number[] | null {
-  const text = metaValue(db, CHUNK_CHANGES_KEY);
-  if (text === null) return null;
-  try {
-    const changes = JSON.parse(text) as { generation?: unknown; chunkIds?: unknown };
-    return changes.generation === generation && Array.isArray(changes.chunkIds) ? (changes.chunkIds as number[]) : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * Changes whenever the index has changed: `PRAGMA data_version` moves with a commit through another
  * connection, `total_changes()` with a write through this one.
  */
