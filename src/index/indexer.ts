@@ -89,7 +89,7 @@ export async function indexRepository(root: string, store: IndexStore, options: 
   if (options.reuse && !options.reuse.covers(walk.ignoreFiles)) walk = walkRepository(root, config);
   const walkMs = performance.now() - started;
   // Stats decide which files are read; only those need their stored row (all columns of 10k files: 50 ms).
-  const stats = new Map(store.listFileStats().map(([p, size, mtimeMs, language]) => [p, { size, mtimeMs, language }]));
+  const stats = new Map((options.reuse?.fileStats ?? store.listFileStats()).map(([p, size, mtimeMs, language]) => [p, { size, mtimeMs, language }]));
   const seen = new Set(walk.files.map((f) => f.path));
   const deleted = [...stats.keys()].filter((p) => !seen.has(p));
   const candidates = walk.files.filter((f) => options.force || needsRead(f, stats.get(f.path)));

@@ -9,8 +9,10 @@
  *   they are not in the `files` table, so the sweep never stats them, yet a shrunk or repaired one
  *   must be indexed.
  * Each file is recorded with its size, mtime and ctime (-1 when missing: `.git/info/exclude` may appear
- * later), through symlinks, except a link skipped as a loop: its target is a directory the walk visits,
- * whose mtime moves with every added file, so the link itself is recorded.
+ * later), through symlinks, except a link skipped as a loop and a link to a directory: their targets are
+ * directories the walk visits, whose mtime moves with every added file, so the link itself is recorded
+ * (re-pointing a link replaces it). The directories entered through links are listed too, so that a walk
+ * reusing listings knows them without an lstat per directory (walk-reuse.ts).
  * A file added to a directory changes that directory's mtime, which the sweep sees by itself.
  */
 import { lstatSync, statSync } from 'node:fs';
@@ -27,6 +29,8 @@ interface WalkInputs {
   files: Array<[string, number, number, number]>;
   /** The same, of the links themselves (lstat). */
   links: Array<[string, number, number, number]>;
+  /** Directories entered through a symbolic link (repo-relative). */
+  linkedDirectories: string[];
 }
 
 function walkSettings(config: ScoutConfig): string {
@@ -47,13 +51,14 @@ function statOf(file: string, follow = true): [number, number, number] {
 }
 
 /** The inputs of this walk, as stored under WALK_INPUTS_KEY. */
-export function recordWalkInputs(root: string, config: ScoutConfig, walk: Pick<WalkResult, 'ignoreFiles' | 'skipped'>): string {
+export function recordWalkInputs(root: string, config: ScoutConfig, walk: Pick<WalkResult, 'ignoreFiles' | 'skipped' | 'linkedDirectories'>): string {
   const loops = walk.skipped.filter((s) => s.reason === 'symlink_loop');
   const files = [...walk.ignoreFiles, ...walk.skipped.filter((s) => s.reason !== 'symlink_loop').map((s) => path.join(root, s.path))];
   const inputs: WalkInputs = {
     settings: walkSettings(config),
     files: [...new Set(files)].map((f) => [f, ...statOf(f)]),
-    links: loops.map((s) => path.join(root, s.path)).map((f) => [f, ...statOf(f, false)]),
+    links: [...loops.map((s) => s.path), ...walk.linkedDirectories].map((rel) => path.join(root, rel)).map((f) => [f, ...statOf(f, false)]),
+    linkedDirectories: walk.linkedDirectories,
   };
   return JSON.stringify(inputs);
 }
@@ -70,17 +75,23 @@ export function walkInputsChanged(recorded: string | null, config: ScoutConfig):
   } catch {
     return true;
   }
-  if (inputs.settings !== walkSettings(config) || !Array.isArray(inputs.files) || !Array.isArray(inputs.links)) return true;
+  if (inputs.settings !== walkSettings(config) || !Array.isArray(inputs.files) || !Array.isArray(inputs.links) || !Array.isArray(inputs.linkedDirectories)) return true;
   const moved = (follow: boolean) => ([file, ...before]: [string, number, number, number]): boolean => statOf(file, follow).some((value, i) => value !== before[i]);
   return inputs.files.some(moved(true)) || inputs.links.some(moved(false));
 }
 
-/** The ignore files the recorded walk read (absolute paths), or null when nothing usable was recorded. */
-export function recordedIgnoreFiles(recorded: string | null): Set<string> | null {
+/**
+ * What a reusing walk needs of the recorded one: the ignore files it read (absolute paths) and the
+ * directories it entered through links (repo-relative); null when nothing usable was recorded.
+ */
+export function recordedWalk(recorded: string | null): { ignoreFiles: Set<string>; linkedDirectories: Set<string> } | null {
   if (recorded === null) return null;
   try {
     const inputs = JSON.parse(recorded) as WalkInputs;
-    return new Set(inputs.files.map(([file]) => file).filter((file) => IGNORE_FILE_NAMES.has(path.basename(file))));
+    return {
+      ignoreFiles: new Set(inputs.files.map(([file]) => file).filter((file) => IGNORE_FILE_NAMES.has(path.basename(file)))),
+      linkedDirectories: new Set(inputs.linkedDirectories ?? []),
+    };
   } catch {
     return null;
   }

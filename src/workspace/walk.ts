@@ -59,6 +59,8 @@ export interface WalkResult {
   directories: Map<string, number>;
   /** Absolute paths of the ignore files the walk read or looked for (.git/info/exclude even when absent). */
   ignoreFiles: string[];
+  /** Directories entered through a symbolic link (repo-relative). */
+  linkedDirectories: string[];
 }
 
 /** What an earlier walk found directly in one directory (the files with their current size and mtime). */
@@ -67,6 +69,8 @@ export interface DirectoryListing {
   skipped: SkippedFile[];
   /** Names of the subdirectories walked into (symlinks to directories included). */
   subdirectories: string[];
+  /** Those of them that are symbolic links. */
+  links: string[];
   /** Names of the ignore files (.gitignore, .scoutignore) the directory holds. */
   ignoreFiles: string[];
 }
@@ -121,7 +125,7 @@ function walkClassified<K extends string>(
   classify: (relativePath: string) => K | null,
   reuse?: WalkReuse,
 ): Omit<WalkResult, 'files'> & { files: Array<Omit<WalkedFile, 'language'> & { language: K }> } {
-  const result: Omit<WalkResult, 'files'> & { files: Array<Omit<WalkedFile, 'language'> & { language: K }> } = { files: [], skipped: [], directories: new Map(), ignoreFiles: [] };
+  const result: Omit<WalkResult, 'files'> & { files: Array<Omit<WalkedFile, 'language'> & { language: K }> } = { files: [], skipped: [], directories: new Map(), ignoreFiles: [], linkedDirectories: [] };
   const defaultExcludes = new Set(config.index.defaultExcludes);
   const rootLayer = ignore().add(config.index.exclude);
   const gitInfo = gitDir(root);
@@ -162,7 +166,9 @@ function walkClassified<K extends string>(
       for (const name of earlier.subdirectories) {
         const abs = path.join(absDir, name);
         const rel = relDir ? `${relDir}/${name}` : name;
-        visit(abs, rel, local, isLink(abs) ? realOf(abs, rel) : path.join(real, name));
+        const link = earlier.links.includes(name);
+        if (link) result.linkedDirectories.push(rel);
+        visit(abs, rel, local, link ? realOf(abs, rel) : path.join(real, name));
       }
       return;
     }
@@ -204,6 +210,7 @@ function walkClassified<K extends string>(
       }
       if (isDir) {
         if (defaultExcludes.has(entry.name) || isIgnored(local, rootLayer, rel, true)) continue;
+        if (entry.isSymbolicLink()) result.linkedDirectories.push(rel);
         visit(abs, rel, local, target);
       } else if (isFile) {
         const language = classify(rel);
@@ -225,13 +232,6 @@ function walkClassified<K extends string>(
         if (!classify(rel) || isIgnored(local, rootLayer, rel, false)) continue;
         result.skipped.push({ path: rel, reason: 'not_regular_file', detail: specialKind(stats ?? entry) });
       }
-    }
-  };
-  const isLink = (abs: string): boolean => {
-    try {
-      return lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
-    } catch {
-      return true; // unknown: ask realpath
     }
   };
   const realOf = (abs: string, rel: string): string => {

@@ -4,7 +4,7 @@
  * the same files with the same content, the same skipped files, directories and fact counts, and
  * vectors for every chunk. Checked after every kind of change, in a git checkout and in a plain folder.
  */
-import { cpSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -86,6 +86,8 @@ describe.each([
     const steps: Array<[string, () => void, UpdateResult['strategy']]> = [
       ['edit in place', () => (r.write('src/kinds.ts', 'export enum LLMKind { A, B, C }\n'), later(r, 'src/kinds.ts', 5)), 'files'],
       ['add a file', () => r.write('src/added.ts', 'export const added = 1;\n'), 'changed-directories'],
+      ['link to an ignored folder', () => (r.write('ignored/kept.ts', 'export const kept = 1;\n'), symlinkSync('../ignored', path.join(r.root, 'src/ext'))), 'changed-directories'],
+      ['add a file behind the link', () => r.write('ignored/more.ts', 'export const more = 1;\n'), 'changed-directories'],
       ['add a nested folder', () => r.write('src/deep/er/nested.ts', 'export function nested(): void {}\n'), 'changed-directories'],
       ['delete a file', () => r.remove('src/plain.js'), 'changed-directories'],
       ['rename a file across folders', () => renameSync(path.join(r.root, 'lib/util.ts'), path.join(r.root, 'src/deep/util.ts')), 'changed-directories'],
@@ -111,7 +113,7 @@ describe.each([
     }
     const paths = (s.listFiles().map((f) => f.path) as string[]).sort();
     // router.ts and nested.ts are ignored now, plain.js deleted, util.ts moved twice.
-    expect(paths).toEqual(['src/added.ts', 'src/broken.ts', 'src/kinds.ts', 'src/shallow/util.ts']);
+    expect(paths).toEqual(['src/added.ts', 'src/broken.ts', 'src/ext/kept.ts', 'src/ext/more.ts', 'src/ext/secret.ts', 'src/kinds.ts', 'src/shallow/util.ts']);
     expect(s.listSkipped()).toEqual([]);
   });
 });
