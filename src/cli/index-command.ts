@@ -1,6 +1,7 @@
 /** `scout index`: bring the index up to date and print one summary line (or JSON stats). */
 import { SqliteStore } from '../index/store.js';
-import { updateIndex, type UpdateResult } from '../index/update-index.js';
+import { refreshIndex } from '../index/freshness.js';
+import type { UpdateResult } from '../index/update-index.js';
 import { loadConfig } from '../core/config.js';
 import { vectorsCanFollow } from '../search/vector-follow.js';
 import { ProgressBar } from './progress.js';
@@ -9,7 +10,7 @@ export async function runIndexCommand(root: string, options: { json: boolean; fo
   const store = SqliteStore.open(root);
   try {
     const bar = options.json ? null : new ProgressBar('indexing');
-    const stats = await updateIndex(root, store, {
+    const stats = await refreshIndex(root, store, {
       force: options.force,
       onProgress: bar ? (p) => bar.update(p.done, p.total) : undefined,
     });

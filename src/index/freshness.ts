@@ -11,42 +11,16 @@ import { loadConfig, type ScoutConfig } from '../core/config.js';
 import { dirtyFiles, headCommit } from '../workspace/git.js';
 import { languageOf } from '../workspace/language.js';
 import { walkRepository } from '../workspace/walk.js';
+import type { FreshnessReport } from './freshness-report.js';
+import type { IndexOptions } from './indexer.js';
 import type { IndexStore } from './store.js';
+import type { UpdateResult } from './update-index.js';
 import { readPersistedWatch, writeWatchAck, type PersistedWatch } from './watch-state.js';
 import type { ChangeWatcher } from './watcher.js';
 import { IGNORE_FILE_NAMES, WALK_INPUTS_KEY, walkInputsChanged } from './walk-inputs.js';
 import { StoredWalk } from './walk-reuse.js';
 
-export interface FreshnessReport {
-  fresh: boolean;
-  indexedCommit: string | null;
-  headCommit: string | null;
-  /** Never indexed at all. */
-  neverIndexed: boolean;
-  modified: string[];
-  added: string[];
-  deleted: string[];
-  /** Directories whose mtime changed, with their new mtimes. */
-  changedDirectories: Map<string, number>;
-  /**
-   * An ignore file, a file the walk skipped, or the walk's settings changed since the last full walk
-   * (see walk-inputs.ts): only a full walk can say which files the index should now hold.
-   */
-  walkInputsChanged: boolean;
-  /** Files git reports as dirty (only when asked for: it costs a git process). */
-  gitDirty: string[] | null;
-  filesChecked: number;
-  /**
-   * 'watcher': answered from this process's file-system events; 'watch-state': from the events a
-   * watch daemon persisted (see watch-state.ts); 'sweep': stat of every indexed file.
-   */
-  method: 'watcher' | 'watch-state' | 'sweep';
-  /** The watch daemon this report can be acknowledged to (after the index is made current), else null. */
-  persisted: { instance: string; generation: number; pending: number } | null;
-  /** Watcher generation this report covers (for ensureFresh to acknowledge), else null. */
-  watchGeneration: number | null;
-  durationMs: number;
-}
+export type { FreshnessReport } from './freshness-report.js';
 
 export interface FreshnessOptions {
   /** Also ask git for dirty files (slower: spawns git). */
@@ -185,6 +159,17 @@ function changesFromEvents(root: string, store: IndexStore, paths: string[]): { 
   return { modified, deleted };
 }
 
+/**
+ * `scout index` without --force: the sweep (without the walk: a repository pass walks anyway when a directory
+ * changed), then the least work that brings the index up to date (update-index.ts).
+ */
+export async function refreshIndex(root: string, store: IndexStore, options: IndexOptions = {}): Promise<UpdateResult> {
+  const config = options.config ?? loadConfig(root);
+  const report = options.force || store.getMeta('indexed_at') === null ? null : checkFreshness(root, store, { config, walk: false });
+  const { updateIndex } = await import('./update-index.js');
+  return updateIndex(root, store, report, { ...options, config });
+}
+
 export interface EnsureFreshResult {
   refreshed: boolean;
   files_updated: number;
@@ -221,21 +206,13 @@ export async function ensureFresh(
     const ms = Math.round(performance.now() - started);
     return { refreshed: false, files_updated: 0, duration_ms: ms, strategy: 'none', commit: report.indexedCommit, note: `index fresh at ${shortSha(report.indexedCommit)}` };
   }
-  const changed = [...report.modified, ...report.added, ...report.deleted];
+  const changed = report.modified.length + report.added.length + report.deleted.length;
   // Loaded only now: the indexer brings the parser (tree-sitter and its grammars), which a query on a
-  // fresh index never needs.
-  const { indexRepository, updatePaths } = await import('./indexer.js');
-  let filesUpdated: number;
-  let strategy: EnsureFreshResult['strategy'];
-  if (!report.neverIndexed && !report.walkInputsChanged && changed.length <= config.freshness.maxIncrementalFiles) {
-    const stats = await updatePaths(root, store, changed, report.changedDirectories, { config });
-    filesUpdated = stats.filesParsed + stats.filesDeleted;
-    strategy = 'partial';
-  } else {
-    const stats = await indexRepository(root, store, { config });
-    filesUpdated = stats.filesParsed + stats.filesDeleted;
-    strategy = 'full';
-  }
+  // fresh index never needs. The same decisions as `scout index` (see update-index.ts).
+  const { updateIndex } = await import('./update-index.js');
+  const result = await updateIndex(root, store, report, { config });
+  const filesUpdated = result.filesParsed + result.filesDeleted;
+  const strategy: EnsureFreshResult['strategy'] = result.strategy === 'full' || changed > config.freshness.maxIncrementalFiles ? 'full' : 'partial';
   settle();
   const ms = Math.round(performance.now() - started);
   return {

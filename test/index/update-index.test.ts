@@ -1,5 +1,5 @@
 /**
- * `scout index` without --force (updateIndex): the sweep, the walk that lists only changed directories,
+ * `scout index` without --force (refreshIndex, update-index.ts): the sweep, the walk that lists only changed directories,
  * and the full walk must each leave exactly the index a from-scratch build of the same tree gives:
  * the same files with the same content, the same skipped files, directories and fact counts, and
  * vectors for every chunk. Checked after every kind of change, in a git checkout and in a plain folder.
@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mergeConfig, type ScoutConfig } from '../../src/core/config.js';
-import { checkFreshness } from '../../src/index/freshness.js';
+import { checkFreshness, ensureFresh, refreshIndex } from '../../src/index/freshness.js';
 import { indexRepository } from '../../src/index/indexer.js';
 import { SqliteStore } from '../../src/index/store.js';
-import { updateIndex, type UpdateResult } from '../../src/index/update-index.js';
+import type { UpdateResult } from '../../src/index/update-index.js';
 import { WordVectorProvider } from '../../src/embed/word-vectors.js';
 import { syncEmbeddedVectors } from '../../src/search/vector-searcher.js';
 import { vectorsCanFollow } from '../../src/search/vector-follow.js';
@@ -64,7 +64,7 @@ async function rebuilt(root: string): Promise<unknown> {
 }
 
 async function update(s: SqliteStore, root: string): Promise<UpdateResult> {
-  const result = await updateIndex(root, s, { config });
+  const result = await refreshIndex(root, s, { config });
   await syncEmbeddedVectors(s.database, config);
   return result;
 }
@@ -72,7 +72,7 @@ async function update(s: SqliteStore, root: string): Promise<UpdateResult> {
 describe.each([
   ['a git checkout', true],
   ['a plain folder', false],
-])('updateIndex in %s', (_name, git) => {
+])('scout index in %s', (_name, git) => {
   it('sees every edit, addition, deletion and rename, and leaves the index a full build would', async () => {
     repo = tempRepo({ fixture: 'typescript', git });
     const r = repo;
@@ -131,9 +131,9 @@ describe('vectors after `scout index`', () => {
     // Two writes, no sync between them (what `scout index` does after small edits).
     r.write('src/kinds.ts', 'export enum LLMKind { A, B }\n');
     later(r, 'src/kinds.ts', 5);
-    await updateIndex(r.root, s, { config });
+    await refreshIndex(r.root, s, { config });
     r.write('src/added.ts', 'export function added(): number { return 2; }\n');
-    await updateIndex(r.root, s, { config });
+    await refreshIndex(r.root, s, { config });
     expect(vectorsCanFollow(s.database, config)).toBe(true);
     const note = await syncEmbeddedVectors(s.database, config);
     const embedded = Number(/vectors: (\d+) chunk/.exec(note ?? '')?.[1]);
@@ -144,5 +144,22 @@ describe('vectors after `scout index`', () => {
     // Without a finished sync's mark (an interrupted one), `scout index` syncs by itself again.
     s.setMeta('vectors_synced', '');
     expect(vectorsCanFollow(s.database, config)).toBe(false);
+  });
+});
+
+describe('ensureFresh (what every query runs first)', () => {
+  it('takes the same decisions: a new file over the size limit is listed as skipped, and the index is what a full build gives', async () => {
+    repo = tempRepo({ fixture: 'typescript', git: true });
+    const r = repo;
+    store = SqliteStore.open(r.root);
+    const s = store;
+    await ensureFresh(r.root, s, { config });
+    r.write('src/big.ts', `export const big = '${'x'.repeat(3_000)}';\n`);
+    r.write('src/small.ts', 'export const small = 1;\n');
+    const result = await ensureFresh(r.root, s, { config });
+    expect(result).toMatchObject({ refreshed: true, strategy: 'partial', files_updated: 1 });
+    expect(s.listSkipped()).toEqual([{ path: 'src/big.ts', reason: 'too_large', detail: '3023 bytes > limit 2000' }]);
+    expect(contents(s)).toEqual(await rebuilt(r.root));
+    expect((await ensureFresh(r.root, s, { config })).strategy).toBe('none');
   });
 });
