@@ -164,10 +164,12 @@ function changesFromEvents(root: string, store: IndexStore, paths: string[]): { 
  * changed), then the least work that brings the index up to date (update-index.ts).
  */
 export async function refreshIndex(root: string, store: IndexStore, options: IndexOptions = {}): Promise<UpdateResult> {
+  const started = performance.now();
   const config = options.config ?? loadConfig(root);
   const report = options.force || store.getMeta('indexed_at') === null ? null : checkFreshness(root, store, { config, walk: false });
   const { updateIndex } = await import('./update-index.js');
-  return updateIndex(root, store, report, { ...options, config });
+  const result = await updateIndex(root, store, report, { ...options, config });
+  return { ...result, durationMs: Math.round(performance.now() - started) }; // the sweep included
 }
 
 export interface EnsureFreshResult {
