@@ -9,7 +9,6 @@ import { search, type SearchResponse } from '../search/engine.js';
 import type { SearchFilters } from '../search/filters.js';
 import type { SearchMode, SearchRequest } from '../search/request.js';
 import { lookupSymbol, type SymbolLookupResponse, type SymbolRole } from '../search/symbol-lookup.js';
-import { prepareVectorSearcher } from '../search/vector-searcher.js';
 
 export interface SearchFlags {
   mode?: string;
@@ -107,7 +106,8 @@ export async function runSearchCommand(root: string, queries: string[], flags: S
     const freshness = await ensureFresh(root, store, { config });
     const notes: string[] = [];
     const needsVectors = !flags.literal && !flags.regex && flags.mode !== 'exact' && flags.mode !== 'definition';
-    const vectors = needsVectors ? await prepareVectorSearcher(store.database, config, notes) : null;
+    // The vector side (sqlite-vec, the embedding providers and their word tables) loads only for a query that uses it.
+    const vectors = needsVectors ? await (await import('../search/vector-searcher.js')).prepareVectorSearcher(store.database, config, notes) : null;
     for (const query of queries) {
       try {
         const answer = await search(store.database, requestFromFlags(root, query, flags), { root, vectors, notes });

@@ -4,6 +4,7 @@ import { checkFreshness } from '../index/freshness.js';
 import { SCHEMA_VERSION } from '../index/schema.js';
 import { SqliteStore, type IndexCounts } from '../index/store.js';
 import type { SkippedFile } from '../workspace/walk.js';
+import { dirtyFilesAsync } from '../workspace/git.js';
 import { runningWatchDaemon } from './watch-daemon-control.js';
 
 export interface StatusReport {
@@ -24,12 +25,16 @@ export interface StatusReport {
   notes: string[];
 }
 
-export function runStatusCommand(root: string): StatusReport {
+/** `gitDirty`: git's dirty files, when the caller started git already (see dirtyFilesAsync). */
+export async function runStatusCommand(root: string, gitDirty: Promise<string[] | null> = dirtyFilesAsync(root)): Promise<StatusReport> {
+  // git runs beside the sweep and the counts: status then costs the longer of the two, not their sum.
   const store = SqliteStore.open(root);
   try {
-    const freshness = checkFreshness(root, store, { includeGitStatus: true });
+    const freshness = checkFreshness(root, store);
     let databaseBytes = 0;
     for (const suffix of ['', '-wal']) databaseBytes += statSync(store.dbPath + suffix, { throwIfNoEntry: false })?.size ?? 0;
+    const counts = store.counts();
+    const skipped = store.listSkipped();
     return {
       root,
       database: store.dbPath,
@@ -39,10 +44,10 @@ export function runStatusCommand(root: string): StatusReport {
       indexedCommit: freshness.indexedCommit,
       headCommit: freshness.headCommit,
       fresh: freshness.fresh,
-      stale: { modified: freshness.modified, added: freshness.added, deleted: freshness.deleted, gitDirty: freshness.gitDirty },
+      stale: { modified: freshness.modified, added: freshness.added, deleted: freshness.deleted, gitDirty: await gitDirty },
       freshnessCheckMs: Math.round(freshness.durationMs * 100) / 100,
-      counts: store.counts(),
-      skipped: store.listSkipped(),
+      counts,
+      skipped,
       watchDaemon: runningDaemonPid(root),
       notes: store.notes,
     };

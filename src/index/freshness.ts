@@ -1,6 +1,7 @@
 /**
  * Is the index current? A quick check (git HEAD read from .git, one stat per
- * indexed file and directory; a walk only when a directory changed) and
+ * indexed file and directory and per input of the last walk, see walk-inputs.ts;
+ * a walk only when a directory changed) and
  * `ensureFresh`, which every query runs first: it reindexes the changed files
  * when there are few, or everything when there are many, and says what it did.
  */
@@ -10,36 +11,16 @@ import { loadConfig, type ScoutConfig } from '../core/config.js';
 import { dirtyFiles, headCommit } from '../workspace/git.js';
 import { languageOf } from '../workspace/language.js';
 import { walkRepository } from '../workspace/walk.js';
-import { indexRepository, updatePaths } from './indexer.js';
+import type { FreshnessReport } from './freshness-report.js';
+import type { IndexOptions } from './indexer.js';
 import type { IndexStore } from './store.js';
+import type { UpdateResult } from './update-index.js';
 import { readPersistedWatch, writeWatchAck, type PersistedWatch } from './watch-state.js';
 import type { ChangeWatcher } from './watcher.js';
+import { IGNORE_FILE_NAMES, WALK_INPUTS_KEY, walkInputsChanged } from './walk-inputs.js';
+import { StoredWalk } from './walk-reuse.js';
 
-export interface FreshnessReport {
-  fresh: boolean;
-  indexedCommit: string | null;
-  headCommit: string | null;
-  /** Never indexed at all. */
-  neverIndexed: boolean;
-  modified: string[];
-  added: string[];
-  deleted: string[];
-  /** Directories whose mtime changed, with their new mtimes. */
-  changedDirectories: Map<string, number>;
-  /** Files git reports as dirty (only when asked for: it costs a git process). */
-  gitDirty: string[] | null;
-  filesChecked: number;
-  /**
-   * 'watcher': answered from this process's file-system events; 'watch-state': from the events a
-   * watch daemon persisted (see watch-state.ts); 'sweep': stat of every indexed file.
-   */
-  method: 'watcher' | 'watch-state' | 'sweep';
-  /** The watch daemon this report can be acknowledged to (after the index is made current), else null. */
-  persisted: { instance: string; generation: number; pending: number } | null;
-  /** Watcher generation this report covers (for ensureFresh to acknowledge), else null. */
-  watchGeneration: number | null;
-  durationMs: number;
-}
+export type { FreshnessReport } from './freshness-report.js';
 
 export interface FreshnessOptions {
   /** Also ask git for dirty files (slower: spawns git). */
@@ -47,6 +28,11 @@ export interface FreshnessOptions {
   config?: ScoutConfig;
   /** A watcher kept by a long-lived process: makes the no-change check O(1). */
   watcher?: ChangeWatcher;
+  /**
+   * Walk to list the added files when a directory changed (default true). `scout index` passes false:
+   * it walks anyway in that case (indexRepository), and a walk costs about a second at 1.5M lines.
+   */
+  walk?: boolean;
 }
 
 export function checkFreshness(root: string, store: IndexStore, options: FreshnessOptions = {}): FreshnessReport {
@@ -72,6 +58,7 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
       added: [],
       deleted: quick.deleted,
       changedDirectories: new Map(),
+      walkInputsChanged: false,
       gitDirty: options.includeGitStatus ? dirtyFiles(root) : null,
       filesChecked: paths.length,
       method,
@@ -84,25 +71,39 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
     (persistedWatch?.pending ? fromEvents(persistedWatch.pending, 'watch-state', null) : null) ??
     (peek ? fromEvents(peek.paths, 'watcher', peek.generation) : null);
   if (quick) return quick;
+  const config = options.config ?? loadConfig(root);
+  // A file's content edit changes its size or mtime (an editor that keeps both is not seen by any
+  // stat-based check); an added, removed or renamed entry changes its directory's mtime. So one stat
+  // per indexed file and per directory sees every change, and a walk is needed only when a directory changed.
+  // Paths are joined by hand: path.join normalises each one, a third of the sweep's time at 10k files.
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   const files = store.listFileStats();
   const modified: string[] = [];
   const deleted: string[] = [];
   for (const [rel, size, mtimeMs] of files) {
-    const stat = statSync(path.join(root, rel), { throwIfNoEntry: false });
+    const stat = statSync(prefix + rel, { throwIfNoEntry: false });
     if (!stat || !stat.isFile()) deleted.push(rel);
     else if (stat.size !== size || stat.mtimeMs !== mtimeMs) modified.push(rel);
   }
   const changedDirectories = new Map<string, number>();
   const storedDirectories = store.listDirectories();
   for (const [dir, mtime] of storedDirectories) {
-    const stat = statSync(path.join(root, dir), { throwIfNoEntry: false });
+    const stat = statSync(dir ? prefix + dir : root, { throwIfNoEntry: false });
     if (!stat) changedDirectories.set(dir, -1);
     else if (stat.mtimeMs !== mtime) changedDirectories.set(dir, stat.mtimeMs);
   }
+  let inputsChanged = indexedAt !== null && walkInputsChanged(store.getMeta(WALK_INPUTS_KEY), config);
   let added: string[] = [];
-  if (changedDirectories.size > 0 || indexedAt === null) {
-    // Something was added, removed or renamed: only a walk can tell what, honoring ignores.
-    const walk = walkRepository(root, options.config ?? loadConfig(root));
+  if ((changedDirectories.size > 0 || indexedAt === null) && options.walk !== false) {
+    // Something was added, removed or renamed: only a walk can tell what, honoring ignores. It lists
+    // only the directories that changed, unless the walk inputs did (then a full pass follows anyway).
+    const reuse = indexedAt !== null && !inputsChanged ? new StoredWalk(root, store, config, { modified, changedDirectories }) : undefined;
+    let walk = walkRepository(root, config, reuse);
+    if (reuse && !reuse.covers(walk.ignoreFiles)) {
+      // A new ignore file may drop indexed files: that takes a full pass.
+      inputsChanged = true;
+      walk = walkRepository(root, config);
+    }
     const known = new Set(files.map((f) => f[0]));
     added = walk.files.filter((f) => !known.has(f.path)).map((f) => f.path);
     for (const [dir, mtime] of walk.directories) {
@@ -113,7 +114,7 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
   }
   const gitDirty = options.includeGitStatus ? dirtyFiles(root) : null;
   const neverIndexed = indexedAt === null;
-  const fresh = !neverIndexed && modified.length === 0 && deleted.length === 0 && added.length === 0 && head === indexedCommit;
+  const fresh = !neverIndexed && modified.length === 0 && deleted.length === 0 && added.length === 0 && changedDirectories.size === 0 && !inputsChanged && head === indexedCommit;
   return {
     fresh,
     indexedCommit,
@@ -123,6 +124,7 @@ export function checkFreshness(root: string, store: IndexStore, options: Freshne
     added,
     deleted,
     changedDirectories,
+    walkInputsChanged: inputsChanged,
     gitDirty,
     filesChecked: files.length,
     method: 'sweep',
@@ -148,11 +150,26 @@ function changesFromEvents(root: string, store: IndexStore, paths: string[]): { 
       else if (stat.size !== stored.size || stat.mtimeMs !== stored.mtimeMs) modified.push(rel);
       continue;
     }
+    // An ignore file created, edited or removed changes what the walk keeps: the sweep checks it against the last walk.
+    if (IGNORE_FILE_NAMES.has(path.basename(rel))) return null;
     if (!stat) continue; // a temporary file that came and went
     if (stat.isDirectory() || languageOf(rel) !== null) return null;
     // Any other new file (README, editor swap file) cannot change the index.
   }
   return { modified, deleted };
+}
+
+/**
+ * `scout index` without --force: the sweep (without the walk: a repository pass walks anyway when a directory
+ * changed), then the least work that brings the index up to date (update-index.ts).
+ */
+export async function refreshIndex(root: string, store: IndexStore, options: IndexOptions = {}): Promise<UpdateResult> {
+  const started = performance.now();
+  const config = options.config ?? loadConfig(root);
+  const report = options.force || store.getMeta('indexed_at') === null ? null : checkFreshness(root, store, { config, walk: false });
+  const { updateIndex } = await import('./update-index.js');
+  const result = await updateIndex(root, store, report, { ...options, config });
+  return { ...result, durationMs: Math.round(performance.now() - started) }; // the sweep included
 }
 
 export interface EnsureFreshResult {
@@ -191,18 +208,13 @@ export async function ensureFresh(
     const ms = Math.round(performance.now() - started);
     return { refreshed: false, files_updated: 0, duration_ms: ms, strategy: 'none', commit: report.indexedCommit, note: `index fresh at ${shortSha(report.indexedCommit)}` };
   }
-  const changed = [...report.modified, ...report.added, ...report.deleted];
-  let filesUpdated: number;
-  let strategy: EnsureFreshResult['strategy'];
-  if (!report.neverIndexed && changed.length <= config.freshness.maxIncrementalFiles) {
-    const stats = await updatePaths(root, store, changed, report.changedDirectories, { config });
-    filesUpdated = stats.filesParsed + stats.filesDeleted;
-    strategy = 'partial';
-  } else {
-    const stats = await indexRepository(root, store, { config });
-    filesUpdated = stats.filesParsed + stats.filesDeleted;
-    strategy = 'full';
-  }
+  const changed = report.modified.length + report.added.length + report.deleted.length;
+  // Loaded only now: the indexer brings the parser (tree-sitter and its grammars), which a query on a
+  // fresh index never needs. The same decisions as `scout index` (see update-index.ts).
+  const { updateIndex } = await import('./update-index.js');
+  const result = await updateIndex(root, store, report, { config });
+  const filesUpdated = result.filesParsed + result.filesDeleted;
+  const strategy: EnsureFreshResult['strategy'] = result.strategy === 'full' || changed > config.freshness.maxIncrementalFiles ? 'full' : 'partial';
   settle();
   const ms = Math.round(performance.now() - started);
   return {

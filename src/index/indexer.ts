@@ -10,8 +10,13 @@ import { headCommit } from '../workspace/git.js';
 import { languageOf } from '../workspace/language.js';
 import { walkRepository, type WalkedFile } from '../workspace/walk.js';
 import type { ParseJob, ParseOutcome } from './parse-job.js';
+import { FACT_TOTALS_KEY, formatFactTotals, moveTotals, readFactTotals } from './fact-totals.js';
+import { CHUNK_CHANGES_KEY, nextChunkChanges } from './chunk-changes.js';
+import { INDEX_GENERATION_KEY } from './read/meta.js';
 import { chooseWorkerCount, runParseJobs } from './parse-pool.js';
 import type { IndexStore, StoredFile } from './store.js';
+import { recordWalkInputs, WALK_INPUTS_KEY } from './walk-inputs.js';
+import type { StoredWalk } from './walk-reuse.js';
 
 export interface IndexProgress {
   done: number;
@@ -24,6 +29,11 @@ export interface IndexOptions {
   /** Re-read and re-parse every file, even when size, mtime and content are unchanged. */
   force?: boolean;
   onProgress?: (progress: IndexProgress) => void;
+  /**
+   * indexRepository: list again only the directories whose mtime changed since the last walk (see
+   * walk-reuse.ts); the caller has checked the walk inputs. Walks everything when the walk meets a new ignore file.
+   */
+  reuse?: StoredWalk;
 }
 
 /**
@@ -57,8 +67,16 @@ export interface IndexStats {
   workers: number;
   durationMs: number;
   commit: string | null;
+  /** The index generation this run wrote (see INDEX_GENERATION_KEY in read/meta.ts). */
+  generation: number;
   stages: IndexStages;
 }
+
+/**
+ * A write touching at most this many files lists the chunks it changed (CHUNK_CHANGES_KEY), so that the
+ * vectors follow by redoing those chunks only; a larger write leaves the vectors to a full sync.
+ */
+const CHUNK_CHANGES_MAX_FILES = 256;
 
 /** Building into an empty index with at least this many files rebuilds secondary indexes in bulk. */
 const BULK_THRESHOLD = 50;
@@ -67,37 +85,47 @@ const BULK_THRESHOLD = 50;
 export async function indexRepository(root: string, store: IndexStore, options: IndexOptions = {}): Promise<IndexStats> {
   const started = performance.now();
   const config = options.config ?? loadConfig(root);
-  const walk = walkRepository(root, config);
+  let walk = walkRepository(root, config, options.reuse);
+  if (options.reuse && !options.reuse.covers(walk.ignoreFiles)) walk = walkRepository(root, config);
   const walkMs = performance.now() - started;
-  const stored = new Map(store.listFiles().map((f) => [f.path, f]));
+  // Stats decide which files are read; only those need their stored row (all columns of 10k files: 50 ms).
+  const stats = new Map((options.reuse?.fileStats ?? store.listFileStats()).map(([p, size, mtimeMs, language]) => [p, { size, mtimeMs, language }]));
   const seen = new Set(walk.files.map((f) => f.path));
-  const deleted = [...stored.keys()].filter((p) => !seen.has(p));
-  const candidates = walk.files.filter((f) => options.force || needsRead(f, stored.get(f.path)));
+  const deleted = [...stats.keys()].filter((p) => !seen.has(p));
+  const candidates = walk.files.filter((f) => options.force || needsRead(f, stats.get(f.path)));
+  const stored = new Map<string, StoredFile>();
+  if (!options.force) {
+    for (const f of candidates) {
+      const row = stats.has(f.path) ? store.getFile(f.path) : undefined;
+      if (row) stored.set(f.path, row);
+    }
+  }
   const unchangedByStat = walk.files.length - candidates.length;
 
-  const bulk = stored.size === 0 && candidates.length >= BULK_THRESHOLD;
-  const { filesGated: _gated, ...stats } = await writeChanges(
+  const bulk = stats.size === 0 && candidates.length >= BULK_THRESHOLD;
+  const { filesGated: _gated, ...written } = await writeChanges(
     root,
     store,
     config,
     candidates,
     deleted,
-    options.force ? new Map() : stored, // forced: no previous hash, so every file is parsed again
+    stored, // forced: empty, no previous hash, so every file is parsed again
     options.onProgress,
     () => {
       if (bulk) store.restoreSecondaryIndexes();
       store.replaceSkipped(walk.skipped);
       store.replaceDirectories(walk.directories);
+      store.setMeta(WALK_INPUTS_KEY, recordWalkInputs(root, config, walk));
     },
     bulk ? () => store.suspendSecondaryIndexes() : undefined,
   );
   return {
-    ...stats,
+    ...written,
     filesSeen: walk.files.length,
-    filesUnchanged: stats.filesUnchanged + unchangedByStat,
+    filesUnchanged: written.filesUnchanged + unchangedByStat,
     filesSkipped: store.listSkipped().length, // the walker's and the content checks'
     durationMs: Math.round(performance.now() - started),
-    stages: finishStages(stats.stages, walkMs, started),
+    stages: finishStages(written.stages, walkMs, started),
   };
 }
 
@@ -155,7 +183,7 @@ export async function updatePaths(
   };
 }
 
-function needsRead(file: WalkedFile, previous: StoredFile | undefined): boolean {
+function needsRead(file: WalkedFile, previous: Pick<StoredFile, 'size' | 'mtimeMs' | 'language'> | undefined): boolean {
   if (!previous) return true;
   return previous.size !== file.size || previous.mtimeMs !== file.mtimeMs || previous.language !== file.language;
 }
@@ -202,6 +230,13 @@ async function writeChanges(
   store.beginWrite();
   try {
     const writeStarted = performance.now();
+    // Read inside the write transaction: no other writer can change these files' chunks in between.
+    const touched = [...files.map((f) => f.path), ...deleted];
+    const small = touched.length <= CHUNK_CHANGES_MAX_FILES;
+    const chunksBefore = small ? store.chunkIdsOfFiles(touched) : null;
+    const previousGeneration = Number(store.getMeta(INDEX_GENERATION_KEY) ?? '0') || 0;
+    const totalsBefore = small ? readFactTotals(store.getMeta(FACT_TOTALS_KEY), previousGeneration) : null;
+    const touchedBefore = totalsBefore ? store.countFacts(touched) : null;
     begin?.();
     stages.write += performance.now() - writeStarted;
     const onOutcome = (outcome: ParseOutcome): void => {
@@ -245,6 +280,12 @@ async function writeChanges(
     const commit = headCommit(root);
     store.setMeta('indexed_commit', commit ?? '');
     store.setMeta('indexed_at', new Date().toISOString());
+    const generation = previousGeneration + 1;
+    store.setMeta(INDEX_GENERATION_KEY, String(generation));
+    const chunkIds = chunksBefore ? [...new Set([...chunksBefore, ...store.chunkIdsOfFiles(touched)])] : null;
+    store.setMeta(CHUNK_CHANGES_KEY, nextChunkChanges(store.getMeta(CHUNK_CHANGES_KEY), generation, chunkIds));
+    const totals = totalsBefore && touchedBefore ? moveTotals(totalsBefore, touchedBefore, store.countFacts(touched)) : store.countFacts();
+    store.setMeta(FACT_TOTALS_KEY, formatFactTotals(generation, totals));
     stages.write += performance.now() - finishStarted;
     const commitStarted = performance.now();
     store.commit();
@@ -262,6 +303,7 @@ async function writeChanges(
       filesGated,
       workers: workersUsed,
       commit,
+      generation,
       stages,
     };
   } catch (error) {

@@ -10,8 +10,11 @@ import type { FileFacts, Language } from '../core/types.js';
 import type { SkippedFile, SkipReason } from '../workspace/walk.js';
 import type { IndexDb } from './db.js';
 import { indexLocation } from './location.js';
+import { countFacts, FACT_TOTALS_KEY, readFactTotals, type FactTotals } from './fact-totals.js';
+import { chunkIdsOfFiles } from './read/chunks.js';
+import { indexGeneration } from './read/meta.js';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema.js';
-import { firstValue, openSqlite, returningArrays, rollback, tuplesOf, type DatabaseSync, type SQLInputValue } from './sqlite.js';
+import { firstValue, openSqlite, returningArrays, rollback, tuplesOf, type DatabaseSync, type SQLInputValue, type StatementSync } from './sqlite.js';
 
 export interface StoredFile {
   id: number;
@@ -75,7 +78,11 @@ export interface IndexStore {
   listFiles(): StoredFile[];
   getFile(path: string): StoredFile | undefined;
   /** Just path, size and mtime of every file: what the freshness sweep needs, fetched cheaply. */
-  listFileStats(): Array<[path: string, size: number, mtimeMs: number]>;
+  listFileStats(): Array<[path: string, size: number, mtimeMs: number, language: Language]>;
+  /** The ids of the chunks of these files. */
+  chunkIdsOfFiles(paths: readonly string[]): number[];
+  /** Facts counted in the whole index, or in these files (see fact-totals.ts). */
+  countFacts(paths?: readonly string[]): FactTotals;
   beginWrite(): void;
   commit(): void;
   rollback(): void;
@@ -94,6 +101,8 @@ export interface IndexStore {
   replaceSkipped(skipped: SkippedFile[]): void;
   /** Every skipped file: the walker's and those read but not parsed, by path. */
   listSkipped(): SkippedFile[];
+  /** Just the files the walker skipped (the `replaceSkipped` list). */
+  listWalkSkipped(): SkippedFile[];
   replaceDirectories(directories: Map<string, number>): void;
   /** Upsert directory mtimes; an mtime below 0 removes the directory. */
   updateDirectories(directories: Map<string, number>): void;
@@ -131,7 +140,7 @@ function prepare(db: DatabaseSync) {
     listFiles: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError, skip_reason AS skipReason FROM files'),
     getFile: db.prepare('SELECT id, path, language, hash, size, mtime_ms AS mtimeMs, lines, syntax_errors AS syntaxErrors, invalid_utf8 AS invalidUtf8, parse_error AS parseError, skip_reason AS skipReason FROM files WHERE path = ?'),
     deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
-    listFileStats: returningArrays(db.prepare('SELECT path, size, mtime_ms FROM files')),
+    listFileStats: returningArrays(db.prepare('SELECT path, size, mtime_ms, language FROM files')),
     insertFile: db.prepare(
       'INSERT INTO files(path, language, hash, size, mtime_ms, lines, syntax_errors, invalid_utf8, parse_error, skip_reason, skip_detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
@@ -152,6 +161,7 @@ function prepare(db: DatabaseSync) {
     insertSearch: db.prepare('INSERT INTO search_fts(rowid, name, signature, docstring, path, body) VALUES (?, ?, ?, ?, ?, ?)'),
     clearSkipped: db.prepare('DELETE FROM skipped'),
     insertSkipped: db.prepare('INSERT OR REPLACE INTO skipped(path, reason, detail) VALUES (?, ?, ?)'),
+    listWalkSkipped: db.prepare('SELECT path, reason, detail FROM skipped'),
     listSkipped: db.prepare(
       'SELECT path, reason, detail FROM skipped UNION ALL SELECT path, skip_reason, skip_detail FROM files WHERE skip_reason IS NOT NULL ORDER BY path',
     ),
@@ -161,6 +171,10 @@ function prepare(db: DatabaseSync) {
     deleteDirectory: db.prepare('DELETE FROM directories WHERE path = ?'),
     listDirectories: db.prepare('SELECT path, mtime_ms FROM directories'),
   };
+}
+
+function skippedRows(statement: StatementSync): SkippedFile[] {
+  return (statement.all() as Array<{ path: string; reason: SkippedFile['reason']; detail: string | null }>).map((s) => (s.detail ? { path: s.path, reason: s.reason, detail: s.detail } : { path: s.path, reason: s.reason }));
 }
 
 export class SqliteStore implements IndexStore {
@@ -211,8 +225,16 @@ export class SqliteStore implements IndexStore {
     }));
   }
 
-  listFileStats(): Array<[path: string, size: number, mtimeMs: number]> {
-    return tuplesOf(this.statements.listFileStats) as Array<[string, number, number]>;
+  listFileStats(): Array<[path: string, size: number, mtimeMs: number, language: Language]> {
+    return tuplesOf(this.statements.listFileStats) as Array<[string, number, number, Language]>;
+  }
+
+  chunkIdsOfFiles(paths: readonly string[]): number[] {
+    return chunkIdsOfFiles(this.db, paths);
+  }
+
+  countFacts(paths?: readonly string[]): FactTotals {
+    return countFacts(this.db, paths);
   }
 
   getFile(path: string): StoredFile | undefined {
@@ -326,7 +348,11 @@ export class SqliteStore implements IndexStore {
   }
 
   listSkipped(): SkippedFile[] {
-    return (this.statements.listSkipped.all() as Array<{ path: string; reason: SkippedFile['reason']; detail: string | null }>).map((s) => (s.detail ? { path: s.path, reason: s.reason, detail: s.detail } : { path: s.path, reason: s.reason }));
+    return skippedRows(this.statements.listSkipped);
+  }
+
+  listWalkSkipped(): SkippedFile[] {
+    return skippedRows(this.statements.listWalkSkipped);
   }
 
   replaceDirectories(directories: Map<string, number>): void {
@@ -351,19 +377,18 @@ export class SqliteStore implements IndexStore {
     for (const row of this.db.prepare('SELECT language, COUNT(*) AS files, SUM(lines) AS lines FROM files WHERE skip_reason IS NULL GROUP BY language ORDER BY files DESC').all() as Array<{ language: string; files: number; lines: number }>) {
       byLanguage[row.language] = { files: row.files, lines: row.lines };
     }
-    const byKind: Record<string, number> = {};
-    for (const row of this.db.prepare('SELECT kind, COUNT(*) AS n FROM definitions GROUP BY kind ORDER BY n DESC').all() as Array<{ kind: string; n: number }>) {
-      byKind[row.kind] = row.n;
-    }
+    // Kept by the writes for the current generation; counted here for an index written before they were.
+    const facts = readFactTotals(this.getMeta(FACT_TOTALS_KEY), indexGeneration(this.db)) ?? countFacts(this.db);
+    const byKind = Object.fromEntries(Object.entries(facts.byKind).sort((a, b) => b[1] - a[1]));
     return {
       // Files skipped for their content are listed with the skipped ones, not counted here.
       files: one('SELECT COUNT(*) FROM files WHERE skip_reason IS NULL'),
       lines: one('SELECT COALESCE(SUM(lines), 0) FROM files WHERE skip_reason IS NULL'),
-      definitions: one('SELECT COUNT(*) FROM definitions'),
-      usages: one('SELECT COUNT(*) FROM usages'),
-      imports: one('SELECT COUNT(*) FROM imports'),
-      calls: one('SELECT COUNT(*) FROM calls'),
-      chunks: one('SELECT COUNT(*) FROM chunks'),
+      definitions: facts.definitions,
+      usages: facts.usages,
+      imports: facts.imports,
+      calls: facts.calls,
+      chunks: facts.chunks,
       byLanguage,
       byKind,
       filesWithSyntaxErrors: one('SELECT COUNT(*) FROM files WHERE syntax_errors > 0'),

@@ -5,29 +5,27 @@
  */
 import type { ScoutConfig } from '../core/config.js';
 import { LruCache } from '../embed/cache.js';
-import { createProvider, type EmbeddingConfig } from '../embed/provider.js';
+import { createProvider, type EmbeddingConfig, type EmbeddingProvider } from '../embed/provider.js';
 import type { IndexDb } from '../index/db.js';
-import { contentSignature } from '../index/read/meta.js';
-import { versionStamp } from '../index/read/version-cache.js';
+import { indexGeneration } from '../index/read/meta.js';
+import { chunksChangedSince } from './vector-follow.js';
 import type { VectorSearcher } from './engine.js';
-import { embedQuery, loadVectorExtension, storedVectorCount, syncChunkVectors, vectorSearch } from './vector-store.js';
+import { embedQuery, loadVectorExtension, syncChunkVectors, syncedGeneration, vectorSearch, type SyncResult } from './vector-store.js';
 
 const queryCache = new LruCache<string, Float32Array>(256);
-/** Per connection: the index signature at the end of the last successful sync. */
-const synced = new WeakMap<IndexDb, string>();
-/**
- * Per connection: the provider and index version (index/read/version-cache) at which the signature last matched.
- * The signature counts every stored vector (about 25 ms at 100k chunks), so it is only taken after a write.
- */
-const checked = new WeakMap<IndexDb, string>();
 
 /**
- * Changes whenever files are re-indexed or removed or chunks change: file count, ids, sizes and mtimes;
- * chunk count and ids (a re-indexed file's chunks get new ids); the vector count and the provider.
+ * Bring the chunk vectors to the index's generation, doing only what changed (vector-follow.ts): nothing
+ * when the last finished sync was at this generation (the usual case: a search in a new process pays no
+ * sync); the chunks the writes since changed when the index listed them; otherwise every chunk (which
+ * reads and hashes them all: about 0.9 s at 1.5M lines). Returns null when nothing had to be done.
  */
-function indexSignature(db: IndexDb, providerId: string): string {
-  const { files, chunks } = contentSignature(db);
-  return JSON.stringify([providerId, files, chunks, storedVectorCount(db)]);
+async function syncVectors(db: IndexDb, provider: EmbeddingProvider): Promise<SyncResult | null> {
+  const generation = indexGeneration(db);
+  const synced = syncedGeneration(db, provider.id);
+  if (synced === generation) return null;
+  const changed = synced !== null ? chunksChangedSince(db, synced) : null;
+  return syncChunkVectors(db, provider, changed ? { onlyChunkIds: changed } : {});
 }
 
 export async function prepareVectorSearcher(db: IndexDb, config: ScoutConfig, notes: string[]): Promise<VectorSearcher | null> {
@@ -44,17 +42,8 @@ export async function prepareVectorSearcher(db: IndexDb, config: ScoutConfig, no
   const ready = provider;
   try {
     loadVectorExtension(db);
-    // A long-lived process (the MCP server) prepares vectors for every search: skip the sync (which reads and
-    // hashes every chunk) while the indexed files and chunks are the ones the last sync saw.
-    if (checked.get(db) !== `${ready.id}\u0000${versionStamp(db)}`) {
-      const before = indexSignature(db, ready.id);
-      if (synced.get(db) !== before) {
-        const sync = await syncChunkVectors(db, ready);
-        if (sync.embedded > 0) notes.push(`embedded ${sync.embedded} new chunk(s) with ${ready.label ?? ready.id} in ${Math.round(sync.durationMs)} ms`);
-        synced.set(db, indexSignature(db, ready.id));
-      }
-      checked.set(db, `${ready.id}\u0000${versionStamp(db)}`);
-    }
+    const sync = await syncVectors(db, ready);
+    if (sync && sync.embedded > 0) notes.push(`embedded ${sync.embedded} new chunk(s) with ${ready.label ?? ready.id} in ${Math.round(sync.durationMs)} ms`);
   } catch (error) {
     notes.push(`embeddings unavailable (${(error as Error).message}); answered with BM25 only`);
     return null;
@@ -78,8 +67,8 @@ export async function syncEmbeddedVectors(db: IndexDb, config: ScoutConfig): Pro
   try {
     const provider = createProvider(config.embeddings as EmbeddingConfig);
     if (!provider) return null;
-    const sync = await syncChunkVectors(db, provider);
-    return sync.embedded > 0 || sync.removed > 0
+    const sync = await syncVectors(db, provider);
+    return sync && (sync.embedded > 0 || sync.removed > 0)
       ? `vectors: ${sync.embedded} chunk(s) embedded, ${sync.removed} removed with ${provider.label ?? provider.id} in ${sync.durationMs} ms`
       : null;
   } catch (error) {

@@ -19,6 +19,8 @@ import * as sqliteVec from 'sqlite-vec';
 import { ScoutError } from '../core/errors.js';
 import { contentHash, type LruCache } from '../embed/cache.js';
 import type { EmbeddingProvider } from '../embed/provider.js';
+import { indexGeneration } from '../index/read/meta.js';
+import { formatSyncMark, META_VECTORS_SYNCED, parseSyncMark } from './vector-follow.js';
 import { firstValue, transaction, tuplesOf, type DatabaseSync } from '../index/sqlite.js';
 
 type Db = DatabaseSync;
@@ -66,6 +68,12 @@ export interface SyncOptions {
   batchSize?: number;
   /** Characters of chunk text embedded; default DEFAULT_EMBED_MAX_CHARS. */
   maxChars?: number;
+  /**
+   * The only chunks that can have changed since the last finished sync: the ids of the chunks one index
+   * write removed and added, when the vectors were synced at the generation just before it (see
+   * syncedGeneration). Only these are read and compared; without a usable vector table, every chunk is.
+   */
+  onlyChunkIds?: readonly number[];
 }
 
 export interface SyncResult {
@@ -77,8 +85,8 @@ export interface SyncResult {
   fromCache: number;
   /** Vectors deleted: chunks gone or changed, or all of them when the provider or dimensions changed. */
   removed: number;
-  /** Vectors stored after the sync. */
-  vectors: number;
+  /** Vectors stored after the sync (null after a sync of `onlyChunkIds`, which does not count them). */
+  vectors: number | null;
   durationMs: number;
 }
 
@@ -182,13 +190,17 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
   const state = readState(db);
   let dimensions = provider.dimensions ?? (state.provider === provider.id ? state.dimensions : null);
   const usable = state.table && state.provider === provider.id && dimensions !== null && state.dimensions === dimensions;
+  const scope = usable ? options.onlyChunkIds : undefined;
+  const startGeneration = indexGeneration(db);
   let removed = 0;
+  // The mark of the generation the vectors follow (vector-follow.ts): gone while this sync changes them.
+  db.prepare('DELETE FROM meta WHERE key = ?').run(META_VECTORS_SYNCED);
 
   // 1. What each chunk needs: stored vectors with the right hash are kept, the rest are stale.
-  const stored = usable ? storedHashes(db) : new Map<number, string>();
+  const stored = scope ? storedHashesOf(db, scope) : usable ? storedHashes(db) : new Map<number, string>();
   const wanted = new Map<string, { text: string; ids: number[] }>();
   const kept = new Set<number>();
-  for (const row of db.prepare('SELECT id, text FROM chunks').iterate() as Iterable<{ id: number; text: string }>) {
+  for (const row of scope ? chunkRowsOf(db, scope) : (db.prepare('SELECT id, text FROM chunks').iterate() as Iterable<{ id: number; text: string }>)) {
     const text = embeddingText(row.text, maxChars);
     if (text === null) continue;
     const hash = contentHash(text);
@@ -232,6 +244,7 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
       removed += countVectors(db);
       dropVectorTables(db);
     }
+    setMeta(db, META_VECTORS_SYNCED, formatSyncMark(provider.id, startGeneration));
     return { embedded, fromCache: 0, removed, vectors: 0, pruned: 0 };
   }
   if (!usable && state.table) removed += countVectors(db);
@@ -313,10 +326,25 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
     });
     progress();
   }
+  // The mark names the generation read before the chunks were: a write during the sync leaves it behind.
+  setMeta(db, META_VECTORS_SYNCED, formatSyncMark(provider.id, startGeneration));
+  if (scope) return { embedded, fromCache, removed, vectors: null, pruned: 0 };
   const vectors = countVectors(db);
   const cached = firstValue(db.prepare('SELECT COUNT(*) FROM embedding_cache')) as number;
   const pruned = cached > CACHE_SLACK_FACTOR * vectors + CACHE_SLACK_ROWS ? pruneEmbeddingCache(db) : 0;
   return { embedded, fromCache, removed, vectors, pruned };
+}
+
+/**
+ * The index generation at which the last finished sync left every chunk with its vector from
+ * `providerId`, or null (never synced, interrupted, another provider, or the vector table is gone).
+ * Reads meta only: no extension, no scan.
+ */
+export function syncedGeneration(db: Db, providerId: string): number | null {
+  const state = readState(db);
+  if (!state.table) return null;
+  const mark = parseSyncMark(firstValue(db.prepare('SELECT value FROM meta WHERE key = ?'), META_VECTORS_SYNCED) as string | undefined);
+  return mark !== null && mark.providerId === providerId ? mark.generation : null;
 }
 
 /**
@@ -426,6 +454,28 @@ function readState(db: Db): { table: boolean; provider: string | null; dimension
 
 function setMeta(db: Db, key: string, value: string): void {
   db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+}
+
+/** The stored vector hashes of these chunk ids (point lookups by rowid). */
+function storedHashesOf(db: Db, ids: readonly number[]): Map<number, string> {
+  const get = db.prepare('SELECT text_hash FROM chunk_vectors WHERE rowid = ?');
+  const out = new Map<number, string>();
+  for (const id of ids) {
+    const hash = firstValue(get, BigInt(id)) as string | undefined;
+    if (hash !== undefined) out.set(id, hash);
+  }
+  return out;
+}
+
+/** The chunks among these ids that exist, with their text. */
+function chunkRowsOf(db: Db, ids: readonly number[]): Array<{ id: number; text: string }> {
+  const get = db.prepare('SELECT text FROM chunks WHERE id = ?');
+  const out: Array<{ id: number; text: string }> = [];
+  for (const id of new Set(ids)) {
+    const text = firstValue(get, id) as string | undefined;
+    if (text !== undefined) out.push({ id, text });
+  }
+  return out;
 }
 
 function storedHashes(db: Db): Map<number, string> {

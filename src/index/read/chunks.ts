@@ -14,6 +14,12 @@ export function chunkCountsPerFile(db: IndexDb): ReadonlyMap<number, number> {
   return perIndexVersion(db, 'chunk counts per file', () => new Map(raw(db, 'SELECT file_id AS id, COUNT(*) AS n FROM chunks GROUP BY file_id').all() as Array<[number, number]>));
 }
 
+/** The ids of the chunks of these files (repo-relative paths; a path not indexed has none). */
+export function chunkIdsOfFiles(db: IndexDb, paths: readonly string[]): number[] {
+  const statement = plucked(db, 'SELECT c.id FROM chunks c JOIN files f ON f.id = c.file_id WHERE f.path = ?');
+  return paths.flatMap((p) => statement.all(p) as number[]);
+}
+
 /** The text of a chunk, or undefined when there is no such chunk. */
 export function chunkText(db: IndexDb, chunkId: number): string | undefined {
   return plucked(db, 'SELECT text FROM chunks WHERE id = ?').get(chunkId) as string | undefined;

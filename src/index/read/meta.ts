@@ -10,6 +10,18 @@ export function metaValue(db: IndexDb, key: string): string | null {
 }
 
 /**
+ * Meta key of a counter that every write of the index (one indexer run, one transaction) increments.
+ * What is derived from the index and kept beside it (the chunk vectors, cached counts) records the
+ * generation it was derived from: the same generation means nothing was written since.
+ */
+export const INDEX_GENERATION_KEY = 'index_generation';
+
+/** The generation of the index's last write (0 for an index never written). */
+export function indexGeneration(db: IndexDb): number {
+  return Number(metaValue(db, INDEX_GENERATION_KEY) ?? '0') || 0;
+}
+
+/**
  * Changes whenever the index has changed: `PRAGMA data_version` moves with a commit through another
  * connection, `total_changes()` with a write through this one.
  */
