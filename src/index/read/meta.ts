@@ -30,13 +30,3 @@ export function changeVersion(db: IndexDb): { dataVersion: number; totalChanges:
   const totalChanges = plucked(db, 'SELECT total_changes()').get() as number;
   return { dataVersion, totalChanges };
 }
-
-/**
- * Changes whenever files are re-indexed or removed or chunks change: file count, ids, sizes and mtimes;
- * chunk count and ids (a re-indexed file's chunks get new ids).
- */
-export function contentSignature(db: IndexDb): { files: unknown[]; chunks: unknown[] } {
-  const files = raw(db, 'SELECT count(*), total(id), total(size), total(mtime_ms) FROM files').get() as unknown[];
-  const chunks = raw(db, 'SELECT count(*), max(id), total(id) FROM chunks').get() as unknown[];
-  return { files, chunks };
-}
