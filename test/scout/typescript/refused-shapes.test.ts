@@ -3,7 +3,6 @@
  * a literal union with a boolean or null member, a tagged union where one member carries two tag values, and a
  * name declared twice (each declaration verified).
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TypeScriptChecker } from '../../../src/scout/typescript/checker.js';
@@ -12,18 +11,14 @@ import { analyzeQuery } from '../../../src/scout/query-analysis.js';
 import type { CheckOutcome } from '../../../src/scout/verify/checker.js';
 import { Checkers } from '../../../src/scout/verify/checkers.js';
 import { verifyAddVariant } from '../../../src/scout/verify/verify.js';
-import { checked, fixtureForTests, lineOf as lineIn } from '../../helpers/checker-tests.js';
+import { addVariantAt, checked, fixtureForTests, lineOf as lineIn } from '../../helpers/checker-tests.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-shapes');
 const repo = fixtureForTests(FIXTURE, 'scout-verify-shapes-', { after: () => checker.dispose() });
 const checker = new TypeScriptChecker();
 const lineOf = (file: string, needle: string): number => lineIn(repo.root, file, needle);
 
-async function addVariant(name: string, file: string, needle: string): Promise<CheckOutcome> {
-  const line = lineOf(file, needle);
-  const column = (readFileSync(path.join(repo.root, file), 'utf8').split('\n')[line - 1] ?? '').indexOf(name);
-  return checker.addVariant({ root: repo.root, declaration: { name, file, line, column }, deadline: performance.now() + 60_000 });
-}
+const addVariant = (name: string, file: string, needle: string): Promise<CheckOutcome> => addVariantAt(checker, repo.root, name, file, needle);
 
 describe('TypeScript checker: shapes that used to be refused', () => {
   it("a literal union with a boolean member ('shallow' | 'deep' | true): the new string member breaks the exhaustive switch only", async () => {
