@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { benchDir, cli, percentile, repoRoot, scoutRevision } from './corpus.mjs';
+import { cli, percentile, repoRoot, scoutRevision } from './corpus.mjs';
 import { countCode, prepareTier, SCALE_REPOS, TIERS } from './scale-corpus.mjs';
 
 const arg = (name, fallback) => {
@@ -295,4 +295,3 @@ if (rows.length > 1) {
 const text = `${out.join('\n')}\n`;
 writeFileSync(path.join(repoRoot, 'bench', 'results', 'scale.md'), text);
 process.stdout.write(text);
-void benchDir;

@@ -68,16 +68,28 @@ function targetSeeds(exploration: SeededQuestion, kind: ChangeKind): ScoutLink[]
   const own = exploration.seeds.filter((s) => s.relation === 'seed' && s.symbol !== null && (s.symbol === target || s.symbol.split('.').pop() === last));
   const preferred = PREFERRED[kind];
   // A file the question names ("rename `ZodObject` in src/v4/mini/schemas.ts") picks among declarations of one name first.
-  const paths = exploration.query.paths;
-  const named = (s: ScoutLink): boolean => paths.some((p) => s.location.file === p || s.location.file.endsWith(`/${p}`) || s.location.file.startsWith(`${p.replace(/\/$/, '')}/`));
-  const rank = (s: ScoutLink): number => (named(s) ? 0 : 2) + (s.kind !== null && preferred.includes(s.kind) ? 0 : 1);
+  const rank = (s: ScoutLink): number => (inNamedFile(exploration, s) ? 0 : 2) + (s.kind !== null && preferred.includes(s.kind) ? 0 : 1);
   return [...own].sort((a, b) => rank(a) - rank(b));
 }
 
-/** Whether the question names the file of one of the declarations ("… `Mode` in src/a.ts"): then it is about that one. */
-function namesAFile(exploration: SeededQuestion, seeds: readonly ScoutLink[]): boolean {
-  const paths = exploration.query.paths;
-  return seeds.some((s) => paths.some((p) => s.location.file === p || s.location.file.endsWith(`/${p}`) || s.location.file.startsWith(`${p.replace(/\/$/, '')}/`)));
+/** Whether the seed lies in a file (or folder) the question names ("… `Mode` in src/a.ts"). */
+function inNamedFile(exploration: SeededQuestion, s: ScoutLink): boolean {
+  return exploration.query.paths.some((p) => s.location.file === p || s.location.file.endsWith(`/${p}`) || s.location.file.startsWith(`${p.replace(/\/$/, '')}/`));
+}
+
+/** The declaration a checker is asked to change: the seed's place, under the name asked. */
+function declarationOf(seed: ScoutLink, name: string): CheckRequest['declaration'] {
+  return { name, file: seed.location.file, line: seed.location.line, ...(seed.location.column !== undefined ? { column: seed.location.column } : {}) };
+}
+
+/** The checker's outcome; the checker gives up at its next step after the deadline, and the timer bounds a step that never returns control. */
+async function bounded(running: Promise<CheckOutcome>, ms: number): Promise<CheckOutcome> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([running, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new CheckTimeout(Math.round(ms))), ms + 1000)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** At most this many declarations of one name are checked (a name declared in every package stays bounded). */
@@ -113,28 +125,13 @@ async function checkEach(name: string, first: DeclarationCheck, others: readonly
       notChecked.push(where);
       continue;
     }
-    const running = run(
-      checker,
-      {
-        root: options.root,
-        declaration: { name, file: seed.location.file, line: seed.location.line, ...(seed.location.column !== undefined ? { column: seed.location.column } : {}) },
-        deadline,
-        ...(options.signal ? { signal: options.signal } : {}),
-      },
-      change,
-    );
-    let timer: NodeJS.Timeout | undefined;
+    const running = run(checker, { root: options.root, declaration: declarationOf(seed, name), deadline, ...(options.signal ? { signal: options.signal } : {}) }, change);
     try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new CheckTimeout(Math.round(msLeft))), msLeft + 1000);
-      });
-      const outcome = running ? await Promise.race([running, timeout]) : null;
+      const outcome = running ? await bounded(running, msLeft) : null;
       if (outcome?.status === 'checked') checks.push({ declaration: `${outcome.check.target.file}:${outcome.check.target.line}`, check: outcome.check });
     } catch (error) {
       if (options.signal?.aborted) throw error;
       notChecked.push(where);
-    } finally {
-      clearTimeout(timer);
     }
   }
   return mergeDeclarationChecks(name, checks, notChecked);
@@ -184,7 +181,7 @@ export async function verifyChange(exploration: SeededQuestion, options: VerifyO
       checker,
       {
         root: options.root,
-        declaration: { name: target ?? seed.symbol ?? '', file: seed.location.file, line: seed.location.line, ...(seed.location.column !== undefined ? { column: seed.location.column } : {}) },
+        declaration: declarationOf(seed, target ?? seed.symbol ?? ''),
         deadline: performance.now() + options.timeoutMs,
         ...(options.likelyOnlyAfterMs ? { softDeadline: performance.now() + Math.min(options.likelyOnlyAfterMs, options.timeoutMs) } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
@@ -195,19 +192,14 @@ export async function verifyChange(exploration: SeededQuestion, options: VerifyO
       cannot ??= `the ${checker.name} checker cannot express ${CHANGE_WORDS[change.kind]} yet (it verifies added variants only)`;
       continue;
     }
-    let timer: NodeJS.Timeout | undefined;
     try {
-      // The checker gives up at its next step after the deadline; the timer bounds a step that never returns control.
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new CheckTimeout(options.timeoutMs)), options.timeoutMs + 1000);
-      });
-      const outcome = await Promise.race([running, timeout]);
+      const outcome = await bounded(running, options.timeoutMs);
       if (outcome.status === 'refused') {
         refusals.push(outcome.reason);
         continue;
       }
       const check = outcome.check;
-      const others = namesAFile(exploration, seeds) ? [] : otherDeclarations(seeds, seed, checker.name, options);
+      const others = seeds.some((s) => inNamedFile(exploration, s)) ? [] : otherDeclarations(seeds, seed, checker.name, options);
       if (others.length === 0) {
         if (seeds.length > 1) check.notes.push(`\`${target}\` has ${seeds.length} declarations; the checker changed the one at ${check.target.file}:${check.target.line}`);
         return done({ status: 'verified', checker: id, check, note: null });
@@ -221,8 +213,6 @@ export async function verifyChange(exploration: SeededQuestion, options: VerifyO
       }
       const message = (error as Error).message?.split('\n')[0]?.slice(0, 200) ?? String(error);
       return done({ status: 'failed', checker: id, check: null, note: `not verified: the ${checker.name} checker failed (${message}); ${EXPLORATION_ONLY}` });
-    } finally {
-      clearTimeout(timer);
     }
   }
   if (refusals.length > 0) return done({ status: 'refused', checker: null, check: null, note: `not verified: ${refusals[0]}` });
