@@ -13,7 +13,7 @@ export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 /** The rule as answers state it in `meta.risk_rule`. */
 export const RISK_RULE =
-  'high = a break the checker verified, or an enumeration that lists every member and has no default; medium = a partial enumeration, a dispatch with a default, or a likely break not verified; low = values pass through';
+  'high = a break the checker verified, or an enumeration that lists every member (of two: a dispatch over both) and has no default; medium = a partial enumeration, a dispatch with a default, or a likely break not verified; low = values pass through';
 
 /** Rubric risk at and above which a place is high. */
 const HIGH_FROM = 4;
@@ -44,14 +44,21 @@ export interface EnumerationShape {
 }
 
 /**
- * An enumeration's risk: every member and no default is high; a partial one or one with a default is
- * medium; one member alone is medium where code branches on it (a partial dispatch), low where the value
+ * An enumeration's risk: every member and no default is high (for a type of two members, only a dispatch
+ * over both); a partial one or one with a default is medium; one member alone is medium where code branches on it (a partial dispatch), low where the value
  * only passes through (an argument, an entry). A comment or docstring that lists the members is medium at most.
  */
 export function enumerationRisk(shape: EnumerationShape): RiskLevel {
   if (shape.listed < 2 && shape.members > 1) return shape.dispatch && !shape.prose ? 'medium' : 'low';
-  return shape.listed >= shape.members && !shape.hasDefault && !shape.prose ? 'high' : 'medium';
+  const complete = shape.listed >= shape.members && !shape.hasDefault && !shape.prose;
+  // Two members named together (`'json'` and `'text'`) is as often chance as a list of them: high only where
+  // code branches on them.
+  if (complete && shape.members <= SMALL_SET && !shape.dispatch) return 'medium';
+  return complete ? 'high' : 'medium';
 }
+
+/** A member set this small is listed whole by chance; only a dispatch over it counts as a full enumeration. */
+const SMALL_SET = 2;
 
 /**
  * A candidate lowered to medium, with why: once a checker has run, a high that it did not confirm and that

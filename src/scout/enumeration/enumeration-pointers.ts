@@ -129,6 +129,7 @@ function withLines(pointer: Pointer, lines: readonly number[]): Pointer {
 
 function actionOf(site: EnumerationSite): string {
   if (site.listed < 2) return site.mirror === 'value' ? "keep in step: add the new member's value where it belongs" : 'check whether the new member needs the same treatment';
+  if (site.listed === site.members && !site.hasDefault && site.risk !== 'high') return 'check whether it lists the members on purpose (two named together may be chance); if so, add the new one';
   if (site.listed === site.members && !site.hasDefault) return site.mirror ? 'add the new member here (it mirrors the member list)' : 'add the new member here';
   if (site.listed === site.members) return 'add the new member here, or check that the default is right for it';
   return 'check whether the new member belongs here';

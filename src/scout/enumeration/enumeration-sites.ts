@@ -17,6 +17,7 @@ import type { SeededQuestion } from '../seeded-question.js';
 import type { MemberSet } from '../site-facts.js';
 import { blocksOf, type Block } from './blocks.js';
 import { mentionMatcher, type Mention } from './mentions.js';
+import { withoutNonEnumerating } from './not-enumerating.js';
 import { foldSiblingCopies } from './sibling-copies.js';
 
 export interface EnumerationSite {
@@ -105,6 +106,7 @@ export function findEnumerationSites(seeded: SeededQuestion, options: { root: st
     // A data file holds values, never the members themselves: its quoted strings are mirrors of the values.
     if (isDataFile(path)) mentions = quotedValues(lines, mentions);
     if (path === set.file) mentions = mentions.filter((m) => m.line < set.startLine || m.line > set.endLine);
+    mentions = withoutNonEnumerating(lines, mentions);
     if (mentions.length === 0) continue;
     for (const block of blocksOf(lines, mentions)) {
       const site = siteOf(path, lines, block, set);

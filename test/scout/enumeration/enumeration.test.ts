@@ -6,6 +6,8 @@ import { trimAlso } from '../../../src/scout/answer-page.js';
 import { enumerationPointers } from '../../../src/scout/enumeration/enumeration-pointers.js';
 import { mentionMatcher } from '../../../src/scout/enumeration/mentions.js';
 import { foldSiblingCopies } from '../../../src/scout/enumeration/sibling-copies.js';
+import { importLines, withoutNonEnumerating } from '../../../src/scout/enumeration/not-enumerating.js';
+import { enumerationRisk } from '../../../src/scout/risk.js';
 import { readPythonMembers } from '../../../src/scout/python/members.js';
 import type { MemberSet } from '../../../src/scout/site-facts.js';
 import { readTypeScriptMembers } from '../../../src/scout/typescript/members.js';
@@ -138,5 +140,36 @@ describe('sibling copies of a data file', () => {
     const folded = foldSiblingCopies([site('locales/en.json'), site('locales/de.json', ['Published']), site('config/en.json')]);
     expect(folded.every((s) => !s.copies)).toBe(true);
     expect(folded).toHaveLength(3);
+  });
+});
+
+describe('mentions that never make an enumeration', () => {
+  it('import statements, one-line and multi-line, are dropped; a re-export list stays', () => {
+    const code = "import { Alpha } from './alpha';\nimport type {\n  Beta,\n  Gamma,\n} from './b';\nfrom kinds import (\n    Alpha,\n)\nexport { Alpha, Beta, Gamma } from './all';\n";
+    const lines = code.split('\n');
+    const nodes: MemberSet = { ...kind, shape: 'union', members: ['Alpha', 'Beta', 'Gamma'].map((n) => ({ name: n, value: null, valueIsString: false, qualified: null })) };
+    const kept = withoutNonEnumerating(lines, mentionMatcher(nodes).find(code));
+    expect(kept.map((m) => m.line)).toEqual([9, 9, 9]);
+    expect([...importLines(lines)]).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it("the members' own declarations are not a list of them", () => {
+    const code = 'export interface Alpha {\n  a: 1;\n}\nexport declare class Beta {}\ntype Gamma = { c: 3 };\nconst all = [Alpha, Beta, Gamma];\n';
+    const nodes: MemberSet = { ...kind, shape: 'union', members: ['Alpha', 'Beta', 'Gamma'].map((n) => ({ name: n, value: null, valueIsString: false, qualified: null })) };
+    const kept = withoutNonEnumerating(code.split('\n'), mentionMatcher(nodes).find(code));
+    expect(kept.map((m) => m.line)).toEqual([6, 6, 6]);
+  });
+});
+
+describe('the risk of an enumeration', () => {
+  const base = { hasDefault: false, dispatch: false, prose: false };
+  it('every member and no default is high; a default or a missing member is medium', () => {
+    expect(enumerationRisk({ ...base, listed: 3, members: 3 })).toBe('high');
+    expect(enumerationRisk({ ...base, listed: 3, members: 3, hasDefault: true })).toBe('medium');
+    expect(enumerationRisk({ ...base, listed: 2, members: 3 })).toBe('medium');
+  });
+  it('both members of a two-member type named together are high only where code branches on them', () => {
+    expect(enumerationRisk({ ...base, listed: 2, members: 2 })).toBe('medium');
+    expect(enumerationRisk({ ...base, listed: 2, members: 2, dispatch: true })).toBe('high');
   });
 });
