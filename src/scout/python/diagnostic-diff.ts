@@ -1,12 +1,11 @@
 /**
- * Which pyright errors an edit introduced: the edited shadow's errors minus the unmodified shadow's, as a
- * multiset keyed by (file, rule, position in the original text, message with its quoted types blanked).
+ * Which pyright errors an edit introduced: the edited shadow's errors minus the unmodified shadow's, keyed
+ * by (file, rule, position in the original text, message with its quoted types blanked).
  * Positions on the edited line are mapped back through the insertion first. Blanking what pyright quotes
  * (`"Literal[ExitCode.OK, ExitCode.FAIL]"`) makes an error that was already there and only prints the type
  * differently (now with the new variant) the same error.
  */
 import type { PyEdit } from './variant-edit.js';
-import { newErrors } from '../verify/new-errors.js';
 import { originalColumn } from './variant-edit.js';
 
 export interface MappedDiagnostic {
@@ -35,6 +34,13 @@ export function mapBack(d: MappedDiagnostic, editedFile: string, edit: PyEdit): 
   return d.file === editedFile ? { ...d, character: originalColumn(edit, d.line, d.character) } : d;
 }
 
+/**
+ * The edited code's errors that the unmodified code did not have. Unlike the other checkers' multiset, an
+ * error already reported at the same place with the same message is never new, whatever the count: pyright
+ * infers through circular imports in the order it happens to check files, so in an untyped project the
+ * same error shows once or twice from one run to the next (seen in click: `"…".join(ty.name for ty in …)`).
+ */
 export function newDiagnostics(after: readonly MappedDiagnostic[], before: readonly MappedDiagnostic[]): MappedDiagnostic[] {
-  return newErrors(after, before, keyOf);
+  const seen = new Set(before.map(keyOf));
+  return after.filter((d) => !seen.has(keyOf(d)));
 }
