@@ -113,10 +113,20 @@ export function isDataFile(relativePath: string): boolean {
   return /\.(json|jsonc|json5|ya?ml)$/i.test(relativePath);
 }
 
-/** Repo-relative paths of the data files (JSON, YAML), under the same ignore rules, size limit and binary check as source. */
-export function walkDataFiles(root: string, config: ScoutConfig): string[] {
-  return walkClassified(root, config, (rel) => (isDataFile(rel) && !/(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock)$/.test(rel) ? 'data' : null)).files.map((f) => f.path);
+/** Documentation that lists what code defines (a table of options, a list of features): read for lists of members. */
+export function isDocFile(relativePath: string): boolean {
+  return /\.(md|mdx|rst|adoc)$/i.test(relativePath) && !CHANGELOG.test(relativePath);
 }
+/** Changelogs and release notes name members as history, not as a list to keep in step. */
+const CHANGELOG = /(^|\/)(CHANGELOG|CHANGES|HISTORY|NEWS|RELEASE|RELEASES|release-notes)[^/]*$|(^|\/)(changes|changelog\.d|\.changeset|newsfragments|release-notes)\//i;
+
+/** Repo-relative paths of the data files and the documentation files, in one walk (see walkDataFiles). */
+export function walkDataAndDocFiles(root: string, config: ScoutConfig): { data: string[]; docs: string[] } {
+  const files = walkClassified(root, config, (rel) => (isDocFile(rel) ? 'doc' : isDataFile(rel) && !LOCK_FILE.test(rel) ? 'data' : null)).files;
+  return { data: files.filter((f) => f.language === 'data').map((f) => f.path), docs: files.filter((f) => f.language === 'doc').map((f) => f.path) };
+}
+const LOCK_FILE = /(^|\/)(package-lock\.json|pnpm-lock\.yaml|yarn\.lock)$/;
+
 
 /** The walk, keeping the files `classify` names a kind for. */
 function walkClassified<K extends string>(

@@ -7,6 +7,7 @@
 import type { Pointer } from '../answer.js';
 import { parseLocation } from '../link.js';
 import { RISK_LEVELS } from '../risk.js';
+import { isDocFile } from '../../workspace/walk.js';
 import type { Enumeration, EnumerationSite } from './enumeration-sites.js';
 
 /** Past this many pointers, the medium and low sites of a file are one pointer. */
@@ -56,11 +57,13 @@ export function enumerationPointers(enumeration: Enumeration, verified: readonly
   let groups = group((s) => `${s.file}|${s.shape}|${s.risk}|${s.mirror ?? ''}|${s.listed === s.members}`);
   if (groups.size > MANY_POINTERS) groups = group((s) => (s.risk === 'high' ? `${s.file}|${s.shape}|high|${s.mirror ?? ''}` : s.file));
   const pointers = [...groups.values()].map((sites) => pointerOf(sites, type));
-  // Riskiest first; then the places that name the most members (the strongest sign of an enumeration), then
-  // the files with the most sites.
+  // Riskiest first, code before documentation; then the places that name the most members (the strongest
+  // sign of an enumeration), then the files with the most sites.
+  const isDoc = (p: Pointer): number => (isDocFile(parseLocation(p.location).file) ? 1 : 0);
   pointers.sort(
     (a, b) =>
       RISK_LEVELS.indexOf(a.risk) - RISK_LEVELS.indexOf(b.risk) ||
+      isDoc(a) - isDoc(b) ||
       (b.lists?.members ?? 0) - (a.lists?.members ?? 0) ||
       (b.also?.length ?? 0) - (a.also?.length ?? 0) ||
       a.location.localeCompare(b.location, 'en', { numeric: true }),
@@ -128,6 +131,7 @@ function withLines(pointer: Pointer, lines: readonly number[]): Pointer {
 }
 
 function actionOf(site: EnumerationSite): string {
+  if (site.doc) return site.listed === site.members ? 'add the new member to this documentation' : 'check whether this documentation should name the new member';
   if (site.listed < 2) return site.mirror === 'value' ? "keep in step: add the new member's value where it belongs" : 'check whether the new member needs the same treatment';
   if (site.listed === site.members && !site.hasDefault && site.risk !== 'high') return 'check whether it lists the members on purpose (two named together may be chance); if so, add the new one';
   if (site.listed === site.members && !site.hasDefault) return site.mirror ? 'add the new member here (it mirrors the member list)' : 'add the new member here';

@@ -10,7 +10,7 @@ import { parsedFiles } from '../../index/read/files.js';
 import { usageSitesNamed } from '../../index/read/usages.js';
 import type { ScoutConfig } from '../../core/config.js';
 import { readInsideRoot } from '../../workspace/confine.js';
-import { isDataFile, walkDataFiles } from '../../workspace/walk.js';
+import { isDataFile, isDocFile, walkDataAndDocFiles } from '../../workspace/walk.js';
 import { readMembers } from '../languages.js';
 import { enumerationRisk, type RiskLevel } from '../risk.js';
 import type { SeededQuestion } from '../seeded-question.js';
@@ -40,6 +40,8 @@ export interface EnumerationSite {
   code: string;
   /** Data files that copy this one (other locales of a locale table): the site stands for them (sibling-copies.ts). */
   copies?: string[];
+  /** A page of documentation (Markdown, reStructuredText): listed after the code. */
+  doc?: boolean;
 }
 
 export interface Enumeration {
@@ -58,6 +60,8 @@ const DISPATCH_SHAPES: ReadonlySet<string> = new Set(['comparison', 'if/elif cha
 const MAX_DECLARATION_PROBES = 50;
 /** Data files read for mirrors of the members' values, at most (a repository of fixtures has thousands). */
 const MAX_DATA_FILES = 2000;
+/** Members' names shorter than this are not looked for in quotes (`"ok"` is everywhere). */
+const MIN_QUOTED_NAME = 3;
 /** Files larger than this are not read for mentions (generated data, bundles). */
 const MAX_FILE_BYTES = 1_000_000;
 
@@ -93,9 +97,11 @@ export function findEnumerationSites(seeded: SeededQuestion, options: { root: st
   const matcher = mentionMatcher(set);
   const sites: EnumerationSite[] = [];
   let filesRead = 0;
-  // Source files from the index, then data files (locale tables, configs) that mirror the members' values.
-  const valued = set.members.some((m) => m.value !== null && m.valueIsString);
-  const files = [...parsedFiles(options.db).map((f) => f.path), ...(valued ? walkDataFiles(options.root, options.config).slice(0, MAX_DATA_FILES) : [])];
+  // Source files from the index; then data files (locale tables, configs, JSON schemas) that mirror the
+  // members' values or names, and documentation that lists them (a table of options, a list of features).
+  const quotable = set.members.some((m) => (m.value !== null && m.valueIsString) || (m.qualified !== null && m.name.length >= MIN_QUOTED_NAME));
+  const { data, docs } = quotable ? walkDataAndDocFiles(options.root, options.config) : { data: [], docs: [] };
+  const files = [...parsedFiles(options.db).map((f) => f.path), ...data.slice(0, MAX_DATA_FILES), ...docs.slice(0, MAX_DATA_FILES)];
   for (const path of files) {
     const text = readInsideRoot(options.root, path);
     if (text === null || text.length > MAX_FILE_BYTES) continue;
@@ -105,11 +111,14 @@ export function findEnumerationSites(seeded: SeededQuestion, options: { root: st
     const lines = text.split('\n');
     // A data file holds values, never the members themselves: its quoted strings are mirrors of the values.
     if (isDataFile(path)) mentions = quotedValues(lines, mentions);
+    // Documentation names a member in quotes or code spans (`hug_parens`), or qualified; a bare word is prose.
+    const doc = isDocFile(path);
+    if (doc) mentions = mentions.filter((m) => quoted(lines, m) || (m.kind === 'member' && Boolean(set.members[m.member]?.qualified)));
     if (path === set.file) mentions = mentions.filter((m) => m.line < set.startLine || m.line > set.endLine);
     mentions = withoutNonEnumerating(lines, mentions);
     if (mentions.length === 0) continue;
     for (const block of blocksOf(lines, mentions)) {
-      const site = siteOf(path, lines, block, set);
+      const site = doc ? docSiteOf(path, lines, block, set) : siteOf(path, lines, block, set);
       if (site) sites.push(site);
     }
   }
@@ -118,14 +127,26 @@ export function findEnumerationSites(seeded: SeededQuestion, options: { root: st
 
 /** The mentions written as quoted strings, as mentions of values (in a data file, a string equal to a member is a mirror of it). */
 function quotedValues(lines: readonly string[], mentions: readonly Mention[]): Mention[] {
-  return mentions
-    .filter((m) => {
-      const line = lines[m.line - 1] ?? '';
-      return QUOTES.has(line[m.column] ?? '') || QUOTES.has(line[m.column - 1] ?? '');
-    })
-    .map((m) => ({ ...m, kind: 'value' as const }));
+  return mentions.filter((m) => quoted(lines, m, QUOTES)).map((m) => ({ ...m, kind: 'value' as const }));
 }
 const QUOTES: ReadonlySet<string> = new Set(['"', "'"]);
+const QUOTES_OR_CODE: ReadonlySet<string> = new Set(['"', "'", '`']);
+
+/** Whether the mention is written inside quotes (or a code span): the character at or just before it opens one. */
+function quoted(lines: readonly string[], m: Mention, quotes: ReadonlySet<string> = QUOTES_OR_CODE): boolean {
+  const line = lines[m.line - 1] ?? '';
+  return quotes.has(line[m.column] ?? '') || quotes.has(line[m.column - 1] ?? '');
+}
+
+/**
+ * A documentation site: a table or list naming at least two members, rated as prose (medium at most: worth
+ * updating, never a break). One member named in a page is a mention, not a list.
+ */
+function docSiteOf(file: string, lines: readonly string[], block: Block, set: MemberSet): EnumerationSite | null {
+  if (block.members.size < 2) return null;
+  const site = siteOf(file, lines, { ...block, prose: true, strong: true, valuesOnly: false, hasDefault: false }, set);
+  return site && { ...site, shape: /^\s*\|/.test(lines[(block.lines[0] ?? 1) - 1] ?? '') ? 'doc table' : 'doc list', mirror: null, doc: true };
+}
 
 function siteOf(file: string, lines: readonly string[], block: Block, set: MemberSet): EnumerationSite | null {
   const listed = block.members.size;

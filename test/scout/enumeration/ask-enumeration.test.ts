@@ -72,6 +72,15 @@ describe('enumeration sites (TypeScript enum)', () => {
     expect(order.indexOf('src/labels.ts:14')).toBeGreaterThan(order.indexOf('src/labels.ts:11'));
   });
 
+  it('a documentation table listing the values is medium, after the code, saying to add the new member there; a changelog is history, not a list', () => {
+    const doc = at(answer, 'docs/statuses.md:5');
+    expect(doc).toMatchObject({ risk: 'medium', action: 'add the new member to this documentation', lists: { members: 3, of: 3 } });
+    expect(doc?.what).toMatch(/^doc table listing all 3 members of `Status`/);
+    const order = answer.pointers.map((p) => p.location);
+    expect(order.indexOf('docs/statuses.md:5')).toBeGreaterThan(order.indexOf('src/labels.ts:11'));
+    expect(answer.pointers.some((p) => p.location.startsWith('CHANGELOG.md'))).toBe(false);
+  });
+
   it('states the risk rule and what it read; the declaration itself is not an enumeration site; the page fits 2,000 tokens', () => {
     expect(answer.meta.risk_rule).toBe(RISK_RULE);
     expect(answer.meta.enumeration).toMatchObject({ type: 'Status', members: 3, full_without_default: 4 });
@@ -92,6 +101,11 @@ describe('enumeration sites (Python Enum)', () => {
     expect(at(answer, 'tests/test_color.py:7')?.what).toMatch(/^parametrized test listing all 3 members of `Color`/);
     expect(at(answer, 'app/paint.py:22')).toMatchObject({ risk: 'high', lists: { mirrors: 'names' } });
   });
+
+  it('an enum whose values are auto(): a data file listing the names in quotes mirrors them', async () => {
+    const finish = await ask('what breaks if I add a variant to `Finish`?');
+    expect(at(finish, 'app/finishes.json:3')).toMatchObject({ risk: 'high', lists: { members: 3, of: 3 } });
+  }, 120_000);
 
   it('an if/elif chain with an else is medium and says it has a default', () => {
     const chain = at(answer, 'app/paint.py:11');
