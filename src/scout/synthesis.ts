@@ -6,6 +6,7 @@
 import type { UsageRole } from '../core/types.js';
 import type { Exploration, VisitedLink } from './explore.js';
 import { formatLocation, parseLocation, siteLine } from './link.js';
+import { isDocFile } from '../workspace/walk.js';
 import { buildsObjectAt } from './site-text.js';
 import type { Intent } from './query-analysis.js';
 import { safelyIgnoredReason } from './scorers/heuristic.js';
@@ -187,13 +188,15 @@ export function synthesize(
   const listed: EnumerationPointers | null = enumeration ? enumerationPointers(enumeration, verified) : null;
   if (listed) verified = verified.map((p) => withAlso(p, listed.verifiedAlso.get(p.location) ?? []));
   const rest = listed ? grouped.filter((p) => !insideCovered(p, listed.covered)) : grouped;
-  // Order: verified breaks, enumerations, mirrors of the members' values or names, then the rest by risk (a
-  // place naming one member before the exploration's other uses of the same risk).
-  const enumerations = (listed?.pointers ?? []).filter((p) => (p.lists?.members ?? 0) >= 2);
+  // Order: verified breaks, enumerations, mirrors of the members' values or names, documentation that lists
+  // them, then the rest by risk (a place naming one member before the exploration's other uses of the same risk).
+  const isDoc = (p: Pointer): boolean => isDocFile(parseLocation(p.location).file);
+  const enumerations = (listed?.pointers ?? []).filter((p) => (p.lists?.members ?? 0) >= 2 && !isDoc(p));
+  const docs = (listed?.pointers ?? []).filter((p) => (p.lists?.members ?? 0) >= 2 && isDoc(p));
   const singles = (listed?.pointers ?? []).filter((p) => (p.lists?.members ?? 0) < 2);
   const byRisk = (p: Pointer): number => RISK_LEVELS.indexOf(p.risk);
   const tail = [...singles, ...rest].sort((a, b) => byRisk(a) - byRisk(b));
-  const pointers = [...verified, ...enumerations.filter((p) => !p.lists?.mirrors), ...enumerations.filter((p) => p.lists?.mirrors), ...tail];
+  const pointers = [...verified, ...enumerations.filter((p) => !p.lists?.mirrors), ...enumerations.filter((p) => p.lists?.mirrors), ...docs, ...tail];
   const high = candidates.filter((c) => c.pointer.risk === 'high');
   const ignoredTotal = Object.values(ignoredByRole).reduce((a, b) => a + b, 0);
   const target = query.target ?? 'the question';

@@ -7,7 +7,6 @@
 import type { Pointer } from '../answer.js';
 import { parseLocation } from '../link.js';
 import { RISK_LEVELS } from '../risk.js';
-import { isDocFile } from '../../workspace/walk.js';
 import type { Enumeration, EnumerationSite } from './enumeration-sites.js';
 
 /** Past this many pointers, the medium and low sites of a file are one pointer. */
@@ -57,13 +56,11 @@ export function enumerationPointers(enumeration: Enumeration, verified: readonly
   let groups = group((s) => `${s.file}|${s.shape}|${s.risk}|${s.mirror ?? ''}|${s.listed === s.members}`);
   if (groups.size > MANY_POINTERS) groups = group((s) => (s.risk === 'high' ? `${s.file}|${s.shape}|high|${s.mirror ?? ''}` : s.file));
   const pointers = [...groups.values()].map((sites) => pointerOf(sites, type));
-  // Riskiest first, code before documentation; then the places that name the most members (the strongest
-  // sign of an enumeration), then the files with the most sites.
-  const isDoc = (p: Pointer): number => (isDocFile(parseLocation(p.location).file) ? 1 : 0);
+  // Riskiest first; then the places that name the most members (the strongest sign of an enumeration), then
+  // the files with the most sites.
   pointers.sort(
     (a, b) =>
       RISK_LEVELS.indexOf(a.risk) - RISK_LEVELS.indexOf(b.risk) ||
-      isDoc(a) - isDoc(b) ||
       (b.lists?.members ?? 0) - (a.lists?.members ?? 0) ||
       (b.also?.length ?? 0) - (a.also?.length ?? 0) ||
       a.location.localeCompare(b.location, 'en', { numeric: true }),
@@ -85,7 +82,7 @@ function pointerOf(sites: readonly EnumerationSite[], type: string): Pointer {
   const missing = !all && sites.length === 1 && first.missing.length > 0 && first.listed >= 2
     ? ` (not ${first.missing.slice(0, MISSING_SHOWN).map((m) => `\`${m}\``).join(', ')}${first.missing.length > MISSING_SHOWN ? ', …' : ''})`
     : '';
-  const fallback = first.listed >= 2 ? (first.hasDefault ? ', has a default' : ', no default') : '';
+  const fallback = first.listed >= 2 && !first.doc ? (first.hasDefault ? ', has a default' : ', no default') : '';
   const copies = first.copies?.length
     ? ` (${first.copies.length === 1 ? '1 copy of this file lists' : `${first.copies.length} copies of this file list`} them too, e.g. ${first.copies.slice(0, 2).map((f) => f.split('/').pop()).join(', ')}: usually kept in step by translation or tooling)`
     : '';

@@ -111,9 +111,10 @@ export function findEnumerationSites(seeded: SeededQuestion, options: { root: st
     const lines = text.split('\n');
     // A data file holds values, never the members themselves: its quoted strings are mirrors of the values.
     if (isDataFile(path)) mentions = quotedValues(lines, mentions);
-    // Documentation names a member in quotes or code spans (`hug_parens`), or qualified; a bare word is prose.
+    // Documentation lists members in tables and lists, each in quotes or a code span (`hug_parens`) or
+    // qualified; a bare word, or a sentence naming two of them, is prose.
     const doc = isDocFile(path);
-    if (doc) mentions = mentions.filter((m) => quoted(lines, m) || (m.kind === 'member' && Boolean(set.members[m.member]?.qualified)));
+    if (doc) mentions = mentions.filter((m) => DOC_ITEM.test(lines[m.line - 1] ?? '') && (quoted(lines, m) || (m.kind === 'member' && Boolean(set.members[m.member]?.qualified))));
     if (path === set.file) mentions = mentions.filter((m) => m.line < set.startLine || m.line > set.endLine);
     mentions = withoutNonEnumerating(lines, mentions);
     if (mentions.length === 0) continue;
@@ -131,6 +132,8 @@ function quotedValues(lines: readonly string[], mentions: readonly Mention[]): M
 }
 const QUOTES: ReadonlySet<string> = new Set(['"', "'"]);
 const QUOTES_OR_CODE: ReadonlySet<string> = new Set(['"', "'", '`']);
+/** A row of a table or an item of a list, in Markdown or reStructuredText. */
+const DOC_ITEM = /^\s*(?:\||[-*+•]\s|\d+[.)]\s|#\.\s)/;
 
 /** Whether the mention is written inside quotes (or a code span): the character at or just before it opens one. */
 function quoted(lines: readonly string[], m: Mention, quotes: ReadonlySet<string> = QUOTES_OR_CODE): boolean {
