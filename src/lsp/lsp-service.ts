@@ -331,11 +331,11 @@ export class LspService {
     return ops;
   }
 
-  private probeFor(languages: string[]): { file: string; symbol: string } | null {
+  private probeFor(languages: string[]): { file: string; symbol: string; alternatives: string[] } | null {
     const found = this.fallback?.probeSymbol(languages);
     if (!found) return null;
     try {
-      return { file: this.paths.absolute(found.file), symbol: found.name };
+      return { file: this.paths.absolute(found.file), symbol: found.name, alternatives: found.alternatives ?? [] };
     } catch {
       return null;
     }

@@ -16,6 +16,8 @@ export interface ReadinessProbe {
   file: string | null;
   /** A name defined in the repository: workspace/symbol must find it once the project is loaded. */
   symbol: string | null;
+  /** Names from other folders: finding any one will do (the server's project may leave the first one's folder out). */
+  alternatives?: string[];
 }
 
 export interface ReadinessOptions {
@@ -57,20 +59,23 @@ export async function waitUntilReady(
   const caps = client.capabilities;
   if (probe.symbol && (caps.workspaceSymbolProvider || client.registeredMethods.has('workspace/symbol'))) {
     let pause = 150;
-    while (remaining() > 0 && client.alive) {
-      try {
-        const found = await client.request<Array<{ name: string }> | null>(
-          'workspace/symbol',
-          { query: probe.symbol },
-          Math.max(1, Math.min(options.requestTimeoutMs, remaining())),
-        );
-        if (found && found.some((s) => s.name === probe.symbol || s.name.startsWith(`${probe.symbol}(`))) {
-          verified = true;
-          break;
+    const names = [probe.symbol, ...(probe.alternatives ?? [])];
+    search: while (remaining() > 0 && client.alive) {
+      for (const name of names) {
+        try {
+          const found = await client.request<Array<{ name: string }> | null>(
+            'workspace/symbol',
+            { query: name },
+            Math.max(1, Math.min(options.requestTimeoutMs, remaining())),
+          );
+          if (found && found.some((s) => s.name === name || s.name.startsWith(`${name}(`))) {
+            verified = true;
+            break search;
+          }
+        } catch (error) {
+          if (isLspError(error) && error.kind === 'crashed') break search;
+          // "No Project" and the like: not loaded yet.
         }
-      } catch (error) {
-        if (isLspError(error) && error.kind === 'crashed') break;
-        // "No Project" and the like: not loaded yet.
       }
       await sleep(Math.min(pause, Math.max(0, remaining())));
       pause = Math.min(pause * 2, 1_000);

@@ -13,7 +13,7 @@ import {
   definitionNamesOnLines,
   definitionsInFile,
   definitionsMatchingName,
-  probeDefinition,
+  probeDefinitions,
   qualifiedNameNear,
   symbolDefinitionsNamed,
   symbolDefinitionsQualified,
@@ -52,6 +52,9 @@ const BY_NAME_NOTE = 'answered from the index by name (syntax only): same-named 
 function ok<T>(value: T, notes: string[] = []): OperationResult<T> {
   return { status: 'ok', source: 'index', value, droppedOutsideRoot: 0, notes };
 }
+
+/** Top-level folders a readiness probe takes a name from: a server that leaves one out (its `include`) finds another. */
+const PROBE_FOLDERS = 4;
 
 export class IndexFallback implements LspFallback {
   private readonly db: IndexDb;
@@ -272,9 +275,10 @@ export class IndexFallback implements LspFallback {
   }
 
   /** A name defined at top level in a file of one of these languages, and its file: the readiness probe of a server. */
-  probeSymbol(languages: string[]): { name: string; file: string } | null {
+  probeSymbol(languages: string[]): { name: string; file: string; alternatives: string[] } | null {
     if (languages.length === 0) return null;
-    return probeDefinition(this.db, languages) ?? null;
+    const [first, ...others] = probeDefinitions(this.db, languages, PROBE_FOLDERS);
+    return first ? { ...first, alternatives: others.map((o) => o.name) } : null;
   }
 
   private definitionsNamed(name: string): DefinitionRow[] {

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LspService } from '../../src/lsp/lsp-service.js';
 import { IndexFallback } from '../../src/scout/index-fallback.js';
 import type { Site } from '../../src/lsp/types.js';
+import { indexRepository } from '../../src/index/indexer.js';
+import { SqliteStore } from '../../src/index/store.js';
+import { tempRepo } from '../helpers/temp-repo.js';
 import { descendants, indexedRepo, lineOf, positionOf, waitGone, type IndexedRepo } from './helpers.js';
 
 let fixture: IndexedRepo;
@@ -122,5 +125,41 @@ describe('typescript-language-server', () => {
 
   it('refuses positions outside the repository', async () => {
     await expect(service.hover({ file: '../outside.ts', line: 1, column: 0 })).rejects.toThrow(/outside the repository root/);
+  });
+});
+
+describe('readiness probe names from several folders', () => {
+  it('a first name the server never finds does not hold the session until the timeout: another folder\'s name proves the project loaded', async () => {
+    const probed = new LspService({
+      root,
+      fallback: new IndexFallback(fixture.store.database, root),
+      session: { readyTimeoutMs: 20_000, probe: () => ({ symbol: 'NeverDefinedAnywhere', alternatives: ['LLMKind'] }) },
+    });
+    try {
+      const started = Date.now();
+      const result = await probed.workspaceSymbol('LLMKind', { languages: ['typescript'] });
+      expect(result.source).toBe('lsp');
+      expect(probed.session('typescript')?.loaded).toBe(true);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await probed.shutdown();
+    }
+  });
+
+  it('the index offers one name per top-level folder, product code before tests and release scripts', async () => {
+    const repo = tempRepo();
+    const store = SqliteStore.open(repo.root);
+    try {
+      repo.write('tests/u.py', 'def util_for_tests():\n    pass\n');
+      repo.write('release/push.py', 'def push_release():\n    pass\n');
+      repo.write('pkg/sub/models.py', 'class Model:\n    pass\n\ndef helper():\n    pass\n');
+      await indexRepository(repo.root, store);
+      const probe = new IndexFallback(store.database, repo.root).probeSymbol(['python']);
+      expect(probe).toMatchObject({ file: 'release/push.py', name: 'push_release' });
+      expect(probe?.alternatives).toEqual(['Model', 'util_for_tests']);
+    } finally {
+      store.close();
+      repo.cleanup();
+    }
   });
 });

@@ -165,19 +165,36 @@ export function definitionNamesOnLines(db: IndexDb, file: string, lines: readonl
 }
 
 /**
- * A name defined at top level in a file of one of these languages (the first language first), and its file:
- * a type or function, exported first, not private-looking, in the shortest path, not in a .d.ts.
+ * 1 for a file under tests, docs, examples or scripts, else 0: a server's project often leaves those out
+ * (pydantic's `[tool.pyright] include = ['pydantic', …]`), and a probe name the server does not index is
+ * never found, so its readiness waits out the whole timeout.
  */
-export function probeDefinition(db: IndexDb, languages: readonly string[]): { name: string; file: string } | undefined {
-  const order = languages.map((_, i) => `WHEN ? THEN ${i}`).join(' ');
+const OUTSIDE_PRODUCT_CODE = `(CASE WHEN ${['test', 'tests', '__tests__', 'spec', 'docs', 'doc', 'examples', 'example', 'scripts', 'benchmarks', 'bench']
+  .flatMap((d) => [`f.path LIKE '${d}/%'`, `f.path LIKE '%/${d}/%'`])
+  .join(' OR ')} THEN 1 ELSE 0 END)`;
+
+/**
+ * Names defined at top level in files of these languages (the first language first), the best of each
+ * top-level folder, at most `folders` of them: a type or function in product code, exported first, not
+ * private-looking, in the shortest path, not in a .d.ts. Several folders, because a server's project may
+ * leave out any one of them (its `include`), and a name it does not index is never found.
+ */
+export function probeDefinitions(db: IndexDb, languages: readonly string[], folders: number): Array<{ name: string; file: string }> {
+  // Language names are the index's own identifiers (`python`, `typescript`): inlined, so both rankings share them.
+  const order = languages.filter((l) => /^[a-z0-9_+-]+$/.test(l)).map((l, i) => `WHEN '${l}' THEN ${i}`).join(' ');
+  if (order === '') return [];
+  const rank = `CASE f.language ${order} ELSE ${languages.length} END, ${OUTSIDE_PRODUCT_CODE}, d.is_exported DESC, length(f.path), f.path, d.start_line`;
+  const topFolder = `CASE WHEN instr(f.path, '/') > 0 THEN substr(f.path, 1, instr(f.path, '/') - 1) ELSE '' END`;
   return rowsOnce(
     db,
-    `SELECT d.name, f.path AS file FROM definitions d JOIN files f ON f.id = d.file_id
+    `SELECT name, file FROM (
+       SELECT d.name, f.path AS file, ROW_NUMBER() OVER (PARTITION BY ${topFolder} ORDER BY ${rank}) AS n, ROW_NUMBER() OVER (ORDER BY ${rank}) AS overall
+       FROM definitions d JOIN files f ON f.id = d.file_id
        WHERE f.language IN (${languages.map(() => '?').join(',')}) AND d.parent IS NULL
          AND d.kind IN ('class', 'function', 'interface', 'enum', 'data_type', 'type_alias') AND d.name NOT LIKE '\\_%' ESCAPE '\\'
-         AND length(d.name) > 2 AND f.path NOT LIKE '%.d.ts'
-       ORDER BY CASE f.language ${order} END, d.is_exported DESC, length(f.path), f.path, d.start_line LIMIT 1`,
-  ).get(...languages, ...languages) as { name: string; file: string } | undefined;
+         AND length(d.name) > 2 AND f.path NOT LIKE '%.d.ts')
+     WHERE n = 1 ORDER BY overall LIMIT ?`,
+  ).all(...languages, folders) as Array<{ name: string; file: string }>;
 }
 
 /** The qualified name of the definition of `name` in a file named on `line`, else the one named nearest it. */
