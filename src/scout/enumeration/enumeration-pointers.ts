@@ -11,6 +11,8 @@ import type { Enumeration, EnumerationSite } from './enumeration-sites.js';
 
 /** Past this many pointers, the medium and low sites of a file are one pointer. */
 const MANY_POINTERS = 12;
+/** Lines above a construct's first entry where a checker's error still names the construct (its head). */
+const HEAD_LINES = 4;
 /** Missing members named in a pointer, at most. */
 const MISSING_SHOWN = 3;
 
@@ -38,7 +40,9 @@ export function enumerationPointers(enumeration: Enumeration, verified: readonly
     const start = site.lines[0] ?? 0;
     const end = site.lines[site.lines.length - 1] ?? start;
     covered.set(site.file, [...(covered.get(site.file) ?? []), [start, end]]);
-    const breaks = verifiedAt.find((v) => v.file === site.file && v.lines.some((l) => l >= start - 1 && l <= end + 1));
+    // The checker names a construct at its head, which may sit a few lines above its first entry
+    // (`export const Allowed: Record<\n  Kind,\n  boolean\n> = {`).
+    const breaks = verifiedAt.find((v) => v.file === site.file && v.lines.some((l) => l >= start - HEAD_LINES && l <= end + 1));
     if (!breaks) {
       kept.push(site);
       continue;

@@ -128,6 +128,17 @@ describe('enumeration pointers', () => {
     expect(onPage.also?.length).toBe(40);
     expect(onPage.what).toMatch(/259 more lines in this file, listed in the full answer/);
   });
+
+  it("a map whose head the checker named a few lines above its first entry is left to the verified pointer, with its entries and end", () => {
+    const site = { file: 'restore.ts', lines: [204, 205, 206], endLine: 207, shape: 'map', listed: 3, members: 3, missing: [], hasDefault: false, mirror: 'name' as const, risk: 'high' as const, code: 'selection: true,' };
+    const verified: Pointer = { location: 'restore.ts:200', what: 'verified by typescript: TS2741', risk: 'high', relevance: 5, action: 'fix this error' };
+    const near = enumerationPointers({ set: kind, sites: [site], filesRead: 1, ms: 0 }, [verified]);
+    expect(near.pointers).toEqual([]);
+    expect(near.verifiedAlso.get('restore.ts:200')).toEqual([204, 205, 206, 207]);
+    // An error further above is another construct's: the map stays a site of its own.
+    const far = enumerationPointers({ set: kind, sites: [site], filesRead: 1, ms: 0 }, [{ ...verified, location: 'restore.ts:190' }]);
+    expect(far.pointers.map((p) => p.location)).toEqual(['restore.ts:204']);
+  });
 });
 
 describe('sibling copies of a data file', () => {
