@@ -13,7 +13,7 @@ export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 /** The rule as answers state it in `meta.risk_rule`. */
 export const RISK_RULE =
-  'high = a break the checker verified, or an enumeration that lists every member (of two: a dispatch over both) and has no default; medium = a partial enumeration, a dispatch with a default, or a likely break not verified; low = values pass through';
+  'high = a break the checker verified, or an enumeration that lists every member (of two: a dispatch over both, or a construct naming the type) and has no default; medium = a partial enumeration, a dispatch with a default, or a likely break not verified; low = values pass through';
 
 /** Rubric risk at and above which a place is high. */
 const HIGH_FROM = 4;
@@ -41,19 +41,21 @@ export interface EnumerationShape {
   dispatch: boolean;
   /** The place is prose (a comment or docstring listing the members): worth updating, never a break. */
   prose: boolean;
+  /** The construct names the type itself (`dict[Mode, str]`, `Record<Kind, …>`): it is about this type, not a chance list. */
+  typed?: boolean;
 }
 
 /**
  * An enumeration's risk: every member and no default is high (for a type of two members, only a dispatch
- * over both); a partial one or one with a default is medium; one member alone is medium where code branches on it (a partial dispatch), low where the value
+ * over both or a construct that names the type); a partial one or one with a default is medium; one member alone is medium where code branches on it (a partial dispatch), low where the value
  * only passes through (an argument, an entry). A comment or docstring that lists the members is medium at most.
  */
 export function enumerationRisk(shape: EnumerationShape): RiskLevel {
   if (shape.listed < 2 && shape.members > 1) return shape.dispatch && !shape.prose ? 'medium' : 'low';
   const complete = shape.listed >= shape.members && !shape.hasDefault && !shape.prose;
   // Two members named together (`'json'` and `'text'`) is as often chance as a list of them: high only where
-  // code branches on them.
-  if (complete && shape.members <= SMALL_SET && !shape.dispatch) return 'medium';
+  // code branches on them, or where the construct names the type.
+  if (complete && shape.members <= SMALL_SET && !shape.dispatch && !shape.typed) return 'medium';
   return complete ? 'high' : 'medium';
 }
 

@@ -11,8 +11,6 @@ import type { Enumeration, EnumerationSite } from './enumeration-sites.js';
 
 /** Past this many pointers, the medium and low sites of a file are one pointer. */
 const MANY_POINTERS = 12;
-/** Lines above a construct's first entry where a checker's error still names the construct (its head). */
-const HEAD_LINES = 4;
 /** Missing members named in a pointer, at most. */
 const MISSING_SHOWN = 3;
 
@@ -42,7 +40,8 @@ export function enumerationPointers(enumeration: Enumeration, verified: readonly
     covered.set(site.file, [...(covered.get(site.file) ?? []), [start, end]]);
     // The checker names a construct at its head, which may sit a few lines above its first entry
     // (`export const Allowed: Record<\n  Kind,\n  boolean\n> = {`).
-    const breaks = verifiedAt.find((v) => v.file === site.file && v.lines.some((l) => l >= start - HEAD_LINES && l <= end + 1));
+    const from = Math.min(site.headLine ?? start, start - 1);
+    const breaks = verifiedAt.find((v) => v.file === site.file && v.lines.some((l) => l >= from && l <= end + 1));
     if (!breaks) {
       kept.push(site);
       continue;

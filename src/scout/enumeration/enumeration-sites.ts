@@ -16,7 +16,7 @@ import { enumerationRisk, type RiskLevel } from '../risk.js';
 import type { SeededQuestion } from '../seeded-question.js';
 import type { MemberSet } from '../site-facts.js';
 import { blocksOf, type Block } from './blocks.js';
-import { mentionMatcher, type Mention } from './mentions.js';
+import { mentionMatcher, type Mention, type MentionMatcher } from './mentions.js';
 import { withoutNonEnumerating } from './not-enumerating.js';
 import { foldSiblingCopies } from './sibling-copies.js';
 
@@ -38,6 +38,8 @@ export interface EnumerationSite {
   risk: RiskLevel;
   /** The code of its first line, trimmed. */
   code: string;
+  /** 1-based first line of the statement that opens the construct (`export const X: Record<` … `> = {`), when it opens just above the first entry. */
+  headLine?: number;
   /** Data files that copy this one (other locales of a locale table): the site stands for them (sibling-copies.ts). */
   copies?: string[];
   /** A page of documentation (Markdown, reStructuredText): listed after the code. */
@@ -106,24 +108,30 @@ export function findEnumerationSites(seeded: SeededQuestion, options: { root: st
     const text = readInsideRoot(options.root, path);
     if (text === null || text.length > MAX_FILE_BYTES) continue;
     filesRead++;
-    let mentions = matcher.find(text);
-    if (mentions.length === 0) continue;
-    const lines = text.split('\n');
-    // A data file holds values, never the members themselves: its quoted strings are mirrors of the values.
-    if (isDataFile(path)) mentions = quotedValues(lines, mentions);
-    // Documentation lists members in tables and lists, each in quotes or a code span (`hug_parens`) or
-    // qualified; a bare word, or a sentence naming two of them, is prose.
-    const doc = isDocFile(path);
-    if (doc) mentions = mentions.filter((m) => DOC_ITEM.test(lines[m.line - 1] ?? '') && (quoted(lines, m) || (m.kind === 'member' && Boolean(set.members[m.member]?.qualified))));
-    if (path === set.file) mentions = mentions.filter((m) => m.line < set.startLine || m.line > set.endLine);
-    mentions = withoutNonEnumerating(lines, mentions);
-    if (mentions.length === 0) continue;
-    for (const block of blocksOf(lines, mentions)) {
-      const site = doc ? docSiteOf(path, lines, block, set) : siteOf(path, lines, block, set);
-      if (site) sites.push(site);
-    }
+    sites.push(...sitesIn(path, text, set, matcher));
   }
   return { set, sites: foldSiblingCopies(sites), filesRead, ms: Math.round(performance.now() - started) };
+}
+
+/** The enumeration sites of one file whose text is `text`. */
+export function sitesIn(path: string, text: string, set: MemberSet, matcher: MentionMatcher = mentionMatcher(set)): EnumerationSite[] {
+  let mentions = matcher.find(text);
+  if (mentions.length === 0) return [];
+  const lines = text.split('\n');
+  // A data file holds values, never the members themselves: its quoted strings are mirrors of the values.
+  if (isDataFile(path)) mentions = quotedValues(lines, mentions);
+  // Documentation lists members in tables and lists, each in quotes or a code span (`hug_parens`) or
+  // qualified; a bare word, or a sentence naming two of them, is prose.
+  const doc = isDocFile(path);
+  if (doc) mentions = mentions.filter((m) => DOC_ITEM.test(lines[m.line - 1] ?? '') && (quoted(lines, m) || (m.kind === 'member' && Boolean(set.members[m.member]?.qualified))));
+  if (path === set.file) mentions = mentions.filter((m) => m.line < set.startLine || m.line > set.endLine);
+  mentions = withoutNonEnumerating(lines, mentions);
+  const sites: EnumerationSite[] = [];
+  for (const block of blocksOf(lines, mentions)) {
+    const site = doc ? docSiteOf(path, lines, block, set) : siteOf(path, lines, block, set);
+    if (site) sites.push(site);
+  }
+  return sites;
 }
 
 /** The mentions written as quoted strings, as mentions of values (in a data file, a string equal to a member is a mirror of it). */
@@ -157,7 +165,10 @@ function siteOf(file: string, lines: readonly string[], block: Block, set: Membe
   if (!block.strong && listed < 2) return null;
   const members = set.members.length;
   const mirror = block.strong ? null : block.valuesOnly ? 'value' : 'name';
-  const risk: RiskLevel = enumerationRisk({ listed, members, hasDefault: block.hasDefault, dispatch: DISPATCH_SHAPES.has(block.shape), prose: block.prose });
+  const first = block.lines[0] ?? 1;
+  const headLine = headOf(lines, first);
+  const typed = new RegExp(`(?<![\\w$])${set.type.replace(/[$]/g, '\\$')}(?![\\w$])`).test(lines.slice(headLine - 1, first).join('\n'));
+  const risk: RiskLevel = enumerationRisk({ listed, members, hasDefault: block.hasDefault, dispatch: DISPATCH_SHAPES.has(block.shape), prose: block.prose, typed });
   return {
     file,
     lines: block.lines,
@@ -170,5 +181,27 @@ function siteOf(file: string, lines: readonly string[], block: Block, set: Membe
     mirror,
     risk,
     code: (lines[(block.lines[0] ?? 1) - 1] ?? '').trim().slice(0, CODE_CHARS),
+    headLine,
   };
+}
+
+/** Lines of a statement above the bracket that opens a construct, at most (a type annotation split over lines). */
+const MAX_HEAD_LINES = 4;
+const OPENS = /[{[(]\s*(?:\/\/.*|#.*)?$/;
+
+/**
+ * Where the construct whose first entry is on line `first` starts: the line that opens it with a bracket just
+ * above the entry, and the lines of the same statement above that (no blank line, no statement ending between).
+ * `first` when no bracket opens it there (an if chain, a list of statements).
+ */
+function headOf(lines: readonly string[], first: number): number {
+  const opener = first - 1;
+  if (opener < 1 || !OPENS.test(lines[opener - 1] ?? '')) return first;
+  let head = opener;
+  for (let l = opener - 1; l >= Math.max(1, opener - MAX_HEAD_LINES); l--) {
+    const text = lines[l - 1] ?? '';
+    if (text.trim() === '' || /[;}]\s*$/.test(text) || /:\s*$/.test(text)) break;
+    head = l;
+  }
+  return head;
 }

@@ -4,6 +4,7 @@ import { blocksOf } from '../../../src/scout/enumeration/blocks.js';
 import type { Pointer } from '../../../src/scout/answer.js';
 import { trimAlso } from '../../../src/scout/answer-page.js';
 import { enumerationPointers } from '../../../src/scout/enumeration/enumeration-pointers.js';
+import { sitesIn } from '../../../src/scout/enumeration/enumeration-sites.js';
 import { mentionMatcher } from '../../../src/scout/enumeration/mentions.js';
 import { foldSiblingCopies } from '../../../src/scout/enumeration/sibling-copies.js';
 import { importLines, withoutNonEnumerating } from '../../../src/scout/enumeration/not-enumerating.js';
@@ -118,6 +119,8 @@ describe('number values', () => {
   });
 });
 
+const findSitesIn = (code: string) => sitesIn('x.ts', code, kind);
+
 describe('enumeration pointers', () => {
   it('a file naming the members hundreds of times is one pointer with every line; a page lists 40 and says how many more', () => {
     const sites = Array.from({ length: 300 }, (_, i) => ({ file: 'big.ts', lines: [i * 3 + 1], endLine: i * 3 + 1, shape: 'use', listed: 1, members: 3, missing: [], hasDefault: false, mirror: null, risk: 'low' as const, code: 'x' }));
@@ -130,14 +133,22 @@ describe('enumeration pointers', () => {
   });
 
   it("a map whose head the checker named a few lines above its first entry is left to the verified pointer, with its entries and end", () => {
-    const site = { file: 'restore.ts', lines: [204, 205, 206], endLine: 207, shape: 'map', listed: 3, members: 3, missing: [], hasDefault: false, mirror: 'name' as const, risk: 'high' as const, code: 'selection: true,' };
+    const site = { file: 'restore.ts', lines: [204, 205, 206], endLine: 207, shape: 'map', listed: 3, members: 3, missing: [], hasDefault: false, mirror: 'name' as const, risk: 'high' as const, code: 'selection: true,', headLine: 200 };
     const verified: Pointer = { location: 'restore.ts:200', what: 'verified by typescript: TS2741', risk: 'high', relevance: 5, action: 'fix this error' };
     const near = enumerationPointers({ set: kind, sites: [site], filesRead: 1, ms: 0 }, [verified]);
     expect(near.pointers).toEqual([]);
     expect(near.verifiedAlso.get('restore.ts:200')).toEqual([204, 205, 206, 207]);
-    // An error further above is another construct's: the map stays a site of its own.
-    const far = enumerationPointers({ set: kind, sites: [site], filesRead: 1, ms: 0 }, [{ ...verified, location: 'restore.ts:190' }]);
+    // An error above the construct's head is another construct's: the map stays a site of its own.
+    const far = enumerationPointers({ set: kind, sites: [site], filesRead: 1, ms: 0 }, [{ ...verified, location: 'restore.ts:199' }]);
     expect(far.pointers.map((p) => p.location)).toEqual(['restore.ts:204']);
+  });
+
+  it("a construct's head is the statement that opens it just above its first entry, not the function before it", () => {
+    const map = 'x = 1;\n\nexport const Allowed: Record<\n  Kind,\n  boolean\n> = {\n  [Kind.Alpha]: true,\n  [Kind.Beta]: true,\n  [Kind.Gamma]: true,\n};\n';
+    const [site] = findSitesIn(map);
+    expect(site?.headLine).toBe(3);
+    const chain = 'def check(k):\n    assert_never(k)\n\n\ndef is_a(k):\n    return k == Kind.Alpha or k == Kind.Beta or k == Kind.Gamma\n';
+    expect(findSitesIn(chain)[0]?.headLine).toBe(6);
   });
 });
 
@@ -179,8 +190,9 @@ describe('the risk of an enumeration', () => {
     expect(enumerationRisk({ ...base, listed: 3, members: 3, hasDefault: true })).toBe('medium');
     expect(enumerationRisk({ ...base, listed: 2, members: 3 })).toBe('medium');
   });
-  it('both members of a two-member type named together are high only where code branches on them', () => {
+  it('both members of a two-member type named together are high only where code branches on them or the construct names the type', () => {
     expect(enumerationRisk({ ...base, listed: 2, members: 2 })).toBe('medium');
     expect(enumerationRisk({ ...base, listed: 2, members: 2, dispatch: true })).toBe('high');
+    expect(enumerationRisk({ ...base, listed: 2, members: 2, typed: true })).toBe('high');
   });
 });

@@ -74,14 +74,16 @@ describe('ask + verify (Python, pyright)', () => {
     const answer = await ask('what breaks if I add a variant to `Mode`?');
     expect(answer.meta.verified_by).toMatchObject({ checker: 'pyright', errors: 1 });
     const high = answer.pointers.filter((p) => p.risk === 'high');
-    // The break pyright verifies, then a dict that lists every member without a default: it compiles, and
-    // it is where the new member must be added (the risk rule's other high).
-    // The TypedDict keyed by the modes (`fast: int`, `slow: int`) mirrors the member list by name: high too.
-    expect(high.map((p) => p.location)).toEqual(['app/use_modes.py:5', 'app/modes.py:16', 'app/modes.py:11']);
+    // The break pyright verifies, then a dict annotated with the type that lists every member without a
+    // default: it compiles, and it is where the new member must be added (the risk rule's other high).
+    expect(high.map((p) => p.location)).toEqual(['app/use_modes.py:5', 'app/modes.py:16']);
     expect(high[0]).toMatchObject({ verified: true, action: expect.stringMatching(/key/) });
     expect(high[1]).toMatchObject({ lists: { members: 2, of: 2, default: false }, action: 'add the new member here' });
     expect(high[1]?.verified).toBeUndefined();
-    expect(high[2]).toMatchObject({ lists: { members: 2, of: 2, mirrors: 'names' } });
+    // The TypedDict keyed by the modes (`fast: int`, `slow: int`) mirrors the names of both members, but two
+    // names side by side may be chance and it does not name `Mode`: medium, worth a look.
+    const costs = answer.pointers.find((p) => p.location === 'app/modes.py:11');
+    expect(costs).toMatchObject({ risk: 'medium', lists: { members: 2, of: 2, mirrors: 'names' } });
   });
 
   it('a Literal-annotated attribute (`Job.priority`)', async () => {
