@@ -119,9 +119,43 @@ describe('ask + verify (Python, pyright)', () => {
     expect(renamed.pointers.filter((p) => p.risk === 'high' && !p.verified)).toEqual([]);
   });
 
+  it('a checker that runs out of time degrades to the exploration with a note', async () => {
+    const answer = await ask('what breaks if I add a variant to `ExitCode`?', { verifyTimeoutMs: 1 });
+    expect(answer.meta.verified_by).toBeNull();
+    expect(answer.meta.notes.join('\n')).toMatch(/not verified: the pyright checker did not finish within 1 ms; pointers come from the exploration alone/);
+    expect(answer.pointers.length).toBeGreaterThan(0);
+  });
+
+  it('leaves the user\'s tree as it was (the index lives in .scout/)', () => {
+    expect(treeHash(root)).toBe(hash);
+  });
+});
+
+/** The change kinds beyond variants, on a fixture of their own (verify-python's golden answer stays as it is). */
+describe('ask + verify (Python, pyright): add a parameter, change a type, make optional', () => {
+  let rootC: string;
+  let storeC: SqliteStore;
+  let lspC: LspService;
+  let hashC: string;
+  const askChanges = async (question: string): Promise<ScoutAnswer> =>
+    (await answerQuestion(question, { root: rootC, db: storeC.database, lsp: lspC, config: loadConfig(rootC), checkers })).answer;
+  beforeAll(async () => {
+    rootC = mkdtempSync(path.join(os.tmpdir(), 'scout-ask-verify-pykinds-'));
+    cpSync(path.resolve(__dirname, '..', '..', 'fixtures', 'verify-python-changes'), rootC, { recursive: true, filter: (src) => path.basename(src) !== '.scout' });
+    hashC = treeHash(rootC);
+    storeC = SqliteStore.open(rootC);
+    await indexRepository(rootC, storeC);
+    lspC = new LspService({ root: rootC, fallback: new IndexFallback(storeC.database, rootC) });
+  }, 120_000);
+  afterAll(async () => {
+    await lspC?.shutdown();
+    storeC?.close();
+    rmSync(rootC, { recursive: true, force: true });
+  });
+
   it('add a required parameter: the calls that do not pass it are the verified high pointers', async () => {
     const started = performance.now();
-    const answer = await ask('what breaks if I add a required parameter to `parse_config`?');
+    const answer = await askChanges('what breaks if I add a required parameter to `parse_config`?');
     timings.push(['add_parameter', performance.now() - started]);
     expect(answer.meta.verified_by).toMatchObject({ checker: 'pyright', edit: 'added a required parameter `scout_new_argument: ellipsis` to `parse_config`', errors: 3 });
     const high = answer.pointers.filter((p) => p.risk === 'high');
@@ -131,7 +165,7 @@ describe('ask + verify (Python, pyright)', () => {
 
   it('change the type of an attribute to str: its default, the constructor call and the arithmetic', async () => {
     const started = performance.now();
-    const answer = await ask('what breaks if I change the type of `Settings.retries` to str?');
+    const answer = await askChanges('what breaks if I change the type of `Settings.retries` to str?');
     timings.push(['change_type', performance.now() - started]);
     expect(answer.meta.verified_by).toMatchObject({ checker: 'pyright', edit: '`Settings.retries` typed `str` (was `int`)', errors: 3 });
     expect(answer.pointers.filter((p) => p.risk === 'high' && p.verified).map((p) => p.location).sort()).toEqual(['app/settings.py:16', 'app/settings.py:8', 'app/use_settings.py:19']);
@@ -139,7 +173,7 @@ describe('ask + verify (Python, pyright)', () => {
 
   it('make an attribute optional: the uses that are not None-safe', async () => {
     const started = performance.now();
-    const answer = await ask('what breaks if I make `Settings.timeout` optional?');
+    const answer = await askChanges('what breaks if I make `Settings.timeout` optional?');
     timings.push(['make_optional', performance.now() - started]);
     expect(answer.meta.verified_by).toMatchObject({ checker: 'pyright', edit: '`Settings.timeout` made optional: `int` → `int | None`', errors: 2 });
     const high = answer.pointers.filter((p) => p.risk === 'high');
@@ -150,19 +184,12 @@ describe('ask + verify (Python, pyright)', () => {
   });
 
   it('change a type without saying which: a refusal that says how to ask', async () => {
-    const answer = await ask('what breaks if I change the type of `Settings.retries`?');
+    const answer = await askChanges('what breaks if I change the type of `Settings.retries`?');
     expect(answer.meta.verified_by).toBeNull();
     expect(answer.meta.notes.join('\n')).toMatch(/not verified: the question does not say which type `Settings.retries` gets: ask e.g. "what breaks if I change the type of `Settings.retries` to str"/);
   });
 
-  it('a checker that runs out of time degrades to the exploration with a note', async () => {
-    const answer = await ask('what breaks if I add a variant to `ExitCode`?', { verifyTimeoutMs: 1 });
-    expect(answer.meta.verified_by).toBeNull();
-    expect(answer.meta.notes.join('\n')).toMatch(/not verified: the pyright checker did not finish within 1 ms; pointers come from the exploration alone/);
-    expect(answer.pointers.length).toBeGreaterThan(0);
-  });
-
-  it('leaves the user\'s tree as it was (the index lives in .scout/)', () => {
-    expect(treeHash(root)).toBe(hash);
+  it('leaves the user\'s tree as it was', () => {
+    expect(treeHash(rootC)).toBe(hashC);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The Python checker's change kinds beyond "add a variant": remove an enum member, rename, add a parameter,
  * change a type, make optional, through real pyright over a shadow copy of the verify-python fixture
- * (app/settings.py and app/use_settings.py for the last three); declarations a change does not apply to are
+ * (verify-python-changes for the last three: a fixture of their own, so verify-python's golden answer stays); declarations a change does not apply to are
  * refused with what would work; the user's tree is left as it was.
  */
 import { readFileSync } from 'node:fs';
@@ -18,6 +18,8 @@ import { treeHash } from '../../helpers/tree-hash.js';
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-python');
 const repo = fixtureForTests(FIXTURE, 'scout-py-change-', { after: () => checker.dispose() });
 const checker = new PythonChecker();
+const CHANGES = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-python-changes');
+const changes = fixtureForTests(CHANGES, 'scout-py-kinds-');
 
 const text = (file: string): string => readFileSync(path.join(repo.root, file), 'utf8');
 const lineOf = (file: string, needle: string): number => text(file).split('\n').findIndex((l) => l.includes(needle)) + 1;
@@ -27,7 +29,6 @@ function change(name: string, file: string, needle: string, spec: ChangeSpec): P
 }
 
 const sites = (check: VariantCheck): string[] => check.errors.map((e) => `${e.file}:${e.line} ${e.place?.name ?? '-'}`);
-const at = (file: string, needle: string): string => `${file}:${lineOf(file, needle)}`;
 const where = (check: VariantCheck): string[] => [...new Set(check.errors.map((e) => `${e.file}:${e.line}`))];
 
 /** The edited text of `code` for `spec` on the declaration of `name` at the line holding `needle`. */
@@ -168,79 +169,86 @@ describe('Python checker: remove and rename', () => {
 
 const SETTINGS = 'app/settings.py';
 const USES = 'app/use_settings.py';
+const textC = (file: string): string => readFileSync(path.join(changes.root, file), 'utf8');
+const lineC = (file: string, needle: string): number => textC(file).split('\n').findIndex((l) => l.includes(needle)) + 1;
+const atC = (file: string, needle: string): string => `${file}:${lineC(file, needle)}`;
+function changeC(name: string, file: string, needle: string, spec: ChangeSpec): Promise<CheckOutcome> {
+  return checker.applyChange({ root: changes.root, declaration: { name, file, line: lineC(file, needle) }, deadline: performance.now() + 60_000, change: spec });
+}
 
 describe('Python checker: add a parameter', () => {
   it('required, to a function: every call that does not pass it breaks (a keyword argument after it does not help)', async () => {
-    const check = checked(await change('parse_config', SETTINGS, 'def parse_config', REQ));
+    const check = checked(await changeC('parse_config', SETTINGS, 'def parse_config', REQ));
     expect(check.edit).toBe('added a required parameter `scout_new_argument: ellipsis` to `parse_config`');
-    expect(check.target).toMatchObject({ name: 'parse_config', kind: 'function', line: lineOf(SETTINGS, 'def parse_config') });
-    expect(where(check)).toEqual([at(SETTINGS, 'return parse_config(path)'), at(SETTINGS, 'parse_config(path, strict=True)'), at(USES, 'parse_config(t) for t')]);
+    expect(check.target).toMatchObject({ name: 'parse_config', kind: 'function', line: lineC(SETTINGS, 'def parse_config') });
+    expect(where(check)).toEqual([atC(SETTINGS, 'return parse_config(path)'), atC(SETTINGS, 'parse_config(path, strict=True)'), atC(USES, 'parse_config(t) for t')]);
     expect(check.errors.every((e) => e.code === 'reportCallIssue')).toBe(true);
-    expect(sites(check)).toContain(`${at(USES, 'parse_config(t) for t')} load_all`);
+    expect(sites(check)).toContain(`${atC(USES, 'parse_config(t) for t')} load_all`);
     expect(check.notes.join('\n')).toMatch(/accepts only `\.\.\.`: every call that does not pass it breaks/);
   });
 
   it('required, to an async function with a multi-line signature and `*`: the awaited call breaks', async () => {
-    const check = checked(await change('fetch', SETTINGS, 'async def fetch', REQ));
-    expect(where(check)).toEqual([at(USES, 'await fetch(url')]);
+    const check = checked(await changeC('fetch', SETTINGS, 'async def fetch', REQ));
+    expect(where(check)).toEqual([atC(USES, 'await fetch(url')]);
   });
 
   it('required, to a method: its call and the override that lacks it break', async () => {
-    const check = checked(await change('Loader.load', SETTINGS, 'def load(self, path: str)', REQ));
+    const check = checked(await changeC('Loader.load', SETTINGS, 'def load(self, path: str)', REQ));
     expect(check.target).toMatchObject({ name: 'Loader.load', kind: 'method' });
     expect(check.errors.map((e) => `${e.file}:${e.line} ${e.code}`)).toEqual([
-      `${SETTINGS}:${lineOf(SETTINGS, 'class FileLoader') + 1} reportIncompatibleMethodOverride`,
-      `${at(USES, 'loader.load(')} reportCallIssue`,
+      `${SETTINGS}:${lineC(SETTINGS, 'class FileLoader') + 1} reportIncompatibleMethodOverride`,
+      `${atC(USES, 'loader.load(')} reportCallIssue`,
     ]);
   });
 
   it('optional: no call breaks (negative: nothing verified); on a method, the override that lacks it does', async () => {
-    const fn = checked(await change('parse_config', SETTINGS, 'def parse_config', OPT));
+    const fn = checked(await changeC('parse_config', SETTINGS, 'def parse_config', OPT));
     expect(fn.edit).toBe('added an optional parameter `scout_new_argument: object = None` to `parse_config`');
     expect(fn.errors).toEqual([]);
     expect(fn.notes.join('\n')).toMatch(/breaks no call: pyright reports the overrides in subclasses that lack it \(reportIncompatibleMethodOverride\)/);
-    const method = checked(await change('Loader.load', SETTINGS, 'def load(self, path: str)', OPT));
-    expect(method.errors.map((e) => `${e.file}:${e.line} ${e.code} ${e.place?.name}`)).toEqual([`${SETTINGS}:${lineOf(SETTINGS, 'class FileLoader') + 1} reportIncompatibleMethodOverride FileLoader.load`]);
+    const method = checked(await changeC('Loader.load', SETTINGS, 'def load(self, path: str)', OPT));
+    expect(method.errors.map((e) => `${e.file}:${e.line} ${e.code} ${e.place?.name}`)).toEqual([`${SETTINGS}:${lineC(SETTINGS, 'class FileLoader') + 1} reportIncompatibleMethodOverride FileLoader.load`]);
   });
 });
 
 describe('Python checker: change a type', () => {
   it('an attribute to `str`: its own default, the constructor call and the arithmetic break; the f-string does not', async () => {
-    const check = checked(await change('Settings.retries', SETTINGS, 'retries: int = 3', { kind: 'change_type', newType: 'str' }));
+    const check = checked(await changeC('Settings.retries', SETTINGS, 'retries: int = 3', { kind: 'change_type', newType: 'str' }));
     expect(check.edit).toBe('`Settings.retries` typed `str` (was `int`)');
-    expect(where(check)).toEqual([at(SETTINGS, 'retries: int = 3'), at(SETTINGS, 'retries=len(rest)'), at(USES, 'cfg.retries * 2')]);
+    expect(where(check)).toEqual([atC(SETTINGS, 'retries: int = 3'), atC(SETTINGS, 'retries=len(rest)'), atC(USES, 'cfg.retries * 2')]);
     expect(check.errors.map((e) => e.code)).toEqual(['reportAssignmentType', 'reportArgumentType', 'reportReturnType']);
     // The default's error is reported where the value is, after the annotation (mapped back to the original column).
-    expect(check.errors[0]?.column).toBe(text(SETTINGS).split('\n')[lineOf(SETTINGS, 'retries: int = 3') - 1]!.indexOf('3') + 1);
+    expect(check.errors[0]?.column).toBe(textC(SETTINGS).split('\n')[lineC(SETTINGS, 'retries: int = 3') - 1]!.indexOf('3') + 1);
   });
 
   it('negative: a type every use still fits breaks nothing', async () => {
-    const check = checked(await change('Settings.name', SETTINGS, 'name: str', { kind: 'change_type', newType: 'object' }));
+    const check = checked(await changeC('Settings.name', SETTINGS, 'name: str', { kind: 'change_type', newType: 'object' }));
     expect(check.errors).toEqual([]);
   });
 
   it('refuses a missing type, a TypeScript spelling and a name that does not resolve there', async () => {
-    expect(await change('Settings.retries', SETTINGS, 'retries: int = 3', { kind: 'change_type' })).toEqual({ status: 'refused', reason: expect.stringMatching(/^the question does not say which type `Settings.retries` gets: ask e.g./) });
-    expect(await change('Settings.retries', SETTINGS, 'retries: int = 3', { kind: 'change_type', newType: 'string' })).toEqual({ status: 'refused', reason: expect.stringMatching(/`string` is `str` in Python/) });
-    expect(await change('Settings.retries', SETTINGS, 'retries: int = 3', { kind: 'change_type', newType: 'Path' })).toEqual({ status: 'refused', reason: expect.stringMatching(/^the new type `Path` does not resolve at app\/settings.py:\d+ \(reportUndefinedVariable .*write a type that is in scope there/) });
+    expect(await changeC('Settings.retries', SETTINGS, 'retries: int = 3', { kind: 'change_type' })).toEqual({ status: 'refused', reason: expect.stringMatching(/^the question does not say which type `Settings.retries` gets: ask e.g./) });
+    expect(await changeC('Settings.retries', SETTINGS, 'retries: int = 3', { kind: 'change_type', newType: 'string' })).toEqual({ status: 'refused', reason: expect.stringMatching(/`string` is `str` in Python/) });
+    expect(await changeC('Settings.retries', SETTINGS, 'retries: int = 3', { kind: 'change_type', newType: 'Path' })).toEqual({ status: 'refused', reason: expect.stringMatching(/^the new type `Path` does not resolve at app\/settings.py:\d+ \(reportUndefinedVariable .*write a type that is in scope there/) });
   });
 });
 
 describe('Python checker: make optional', () => {
   it('an attribute: the uses that are not None-safe break, the guarded one does not', async () => {
-    const check = checked(await change('Settings.timeout', SETTINGS, 'timeout: int = 30', { kind: 'make_optional' }));
+    const check = checked(await changeC('Settings.timeout', SETTINGS, 'timeout: int = 30', { kind: 'make_optional' }));
     expect(check.edit).toBe('`Settings.timeout` made optional: `int` → `int | None`');
     expect(check.errors.map((e) => `${e.file}:${e.line} ${e.code} ${e.place?.name}`)).toEqual([
-      `${at(USES, 'cfg.timeout + 1')} reportOptionalOperand deadline`,
-      `${at(USES, 'cfg.timeout.bit_length()')} reportOptionalMemberAccess timeout_bits`,
+      `${atC(USES, 'cfg.timeout + 1')} reportOptionalOperand deadline`,
+      `${atC(USES, 'cfg.timeout.bit_length()')} reportOptionalMemberAccess timeout_bits`,
     ]);
   });
 
   it('negative: an attribute only used in a truth test breaks nothing', async () => {
-    expect(checked(await change('Settings.verbose', SETTINGS, 'verbose: bool', { kind: 'make_optional' })).errors).toEqual([]);
+    expect(checked(await changeC('Settings.verbose', SETTINGS, 'verbose: bool', { kind: 'make_optional' })).errors).toEqual([]);
   });
 
   it('leaves the user\'s tree as it was', () => {
     expect(treeHash(repo.root)).toBe(repo.hash);
+    expect(treeHash(changes.root)).toBe(changes.hash);
   });
 });
