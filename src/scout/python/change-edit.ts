@@ -4,14 +4,18 @@
  * - remove: a one-line member of a class (an enum member, a class attribute) is blanked; "remove `OK` from
  *   `ExitCode`" finds the member in the class's body;
  * - rename: the declaration's name (a `def`, a `class`, an assignment or annotation) and nothing else, so
- *   every use that does not follow breaks.
- * The other kinds (a new parameter, a new type, an optional attribute) are refused with what pyright can verify.
+ *   every use that does not follow breaks;
+ * - add_parameter: a parameter inserted in a `def`'s signature (parameter-edit.ts);
+ * - change_type, make_optional: an annotation replaced, added or widened with `| None` (annotation-edit.ts).
  */
 import type { ChangeSpec } from '../verify/checker.js';
+import { type AnnotationOptions, changeTypeEdit, makeOptionalEdit } from './annotation-edit.js';
+import { addParameterEdit } from './parameter-edit.js';
 import { blockEnd, type PySource, statementAt, statementText } from './source-lines.js';
 import { enclosingClass, type PyEditResult } from './variant-edit.js';
 
-export const PYTHON_KINDS = 'adding a variant, removing a class member (an enum member, an attribute), renaming';
+export const PYTHON_KINDS =
+  'adding a variant, removing a class member (an enum member, an attribute), renaming, adding a parameter to a `def`, changing the type of an annotated attribute, variable, parameter or return, making an annotated one optional';
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MEMBER = (name: string): RegExp => new RegExp(`^(\\s*)(${escapeRe(name)})\\s*(?::[^=\\n]*)?=(?!=)|^(\\s*)(${escapeRe(name)})\\s*:`);
@@ -69,8 +73,8 @@ function renameEdit(src: PySource, name: string, i: number, newName: string | un
   };
 }
 
-/** The edit for `change` (remove or rename) at the declaration of `name` on 1-based `line`, or the reason it cannot be written. */
-export function changeEditFor(src: PySource, name: string, line: number, change: ChangeSpec): PyEditResult {
+/** The edit for `change` (any kind but add_variant) at the declaration of `name` on 1-based `line`, or the reason it cannot be written. */
+export function changeEditFor(src: PySource, name: string, line: number, change: ChangeSpec, options: AnnotationOptions = {}): PyEditResult {
   let i = statementAt(src, line - 1);
   if (i < 0) return { ok: false, reason: `no declaration of \`${name}\` at line ${line}` };
   // A decorator line: the declaration is the statement it decorates.
@@ -81,6 +85,8 @@ export function changeEditFor(src: PySource, name: string, line: number, change:
   }
   if (change.kind === 'remove') return removeEdit(src, name, i, change.member);
   if (change.kind === 'rename') return renameEdit(src, name, i, change.newName);
-  const what = change.kind === 'add_parameter' ? 'a new parameter' : change.kind === 'change_type' ? 'a type change' : 'an optional attribute';
-  return { ok: false, reason: `the pyright checker cannot express ${what} yet (it verifies ${PYTHON_KINDS})` };
+  if (change.kind === 'add_parameter') return addParameterEdit(src, name, i, change.optional === true);
+  if (change.kind === 'change_type') return changeTypeEdit(src, name, i, change.newType, options);
+  if (change.kind === 'make_optional') return makeOptionalEdit(src, name, i, options);
+  return { ok: false, reason: 'add_variant is written by variantEditFor' };
 }

@@ -11,7 +11,9 @@
  * that can narrow over its variants: they name it (or, for an attribute, read or pass it), or hold a
  * `match` or an `assert_never`): with the edit, then without it for the files that have errors after the
  * edit only (cached per file between questions until a Python file or the configuration changes). The
- * errors that are new are the breaks, each with the function, method or statement around it.
+ * errors that are new are the breaks, each with the function, method or statement around it. The other
+ * change kinds (remove, rename, add a parameter, change a type, make optional: python/change-edit.ts) are
+ * one edit on one line too, checked the same way.
  *
  * The shadow's configuration is the project's with `reportMatchNotExhaustive` turned on: that is how a
  * `match` that stops being exhaustive becomes visible (pyright is silent about it by default); an
@@ -34,7 +36,11 @@ import { pyrightVersion } from './run-pyright.js';
 import { cliRun, type Pyright, serverRun } from './runners.js';
 import { listPythonFiles, type PyTree } from './shadow.js';
 import { type PySource, scanPython } from './source-lines.js';
-import { applyEdit, type PyEditResult, variantEditFor } from './variant-edit.js';
+import { configuredPythonMinor } from './python-version.js';
+import { applyEdit, type PyEdit, type PyEditResult, variantEditFor } from './variant-edit.js';
+
+/** pyright's rules for a type expression that names nothing or is no type (an unknown name, `typing.Nope`, a variable). */
+const OWN_TYPE_ERRORS = /^(?:reportUndefinedVariable|reportAttributeAccessIssue|reportInvalidTypeForm|reportGeneralTypeIssues)$/;
 
 /** Up to this many importers all are checked; beyond, those that can narrow over the variants (pyright checks about 3-10 files a second). */
 const CHECK_ALL_UP_TO = 40;
@@ -147,11 +153,32 @@ export class PythonChecker implements Checker {
     return this.check(request, (src) => variantEditFor(src, request.declaration.name, request.declaration.line), null);
   }
 
-  /** Add a variant, remove a class member, rename (python/change-edit.ts); the other kinds are refused with what would work. */
+  /**
+   * Remove a class member, rename, add a parameter, change a type, make optional (python/change-edit.ts);
+   * a declaration the change does not apply to is refused with what would work.
+   */
   async applyChange(request: ChangeRequest): Promise<CheckOutcome> {
     const { change } = request;
     if (change.kind === 'add_variant') return this.addVariant(request);
-    return this.check(request, (src) => changeEditFor(src, request.declaration.name, request.declaration.line, change), change);
+    const options = { pythonMinor: configuredPythonMinor(path.resolve(request.root)) };
+    let made: PyEdit | null = null;
+    const outcome = await this.check(
+      request,
+      (src) => {
+        const result = changeEditFor(src, request.declaration.name, request.declaration.line, change, options);
+        if (result.ok) made = result.edit;
+        return result;
+      },
+      change,
+    );
+    const edit = made as PyEdit | null;
+    if (outcome.status !== 'checked' || change.kind !== 'change_type' || !edit) return outcome;
+    // A new type that does not resolve where it is written (a name not imported there) is the edit's own
+    // error, not a break: every error inside the written type maps back to the edit's column. An error
+    // further on that line (the default value, `retries: str = 3`) is a real break and stays.
+    const own = outcome.check.errors.find((e) => e.file === outcome.check.target.file && e.line === edit.line + 1 && e.column === edit.column + 1 && OWN_TYPE_ERRORS.test(e.code));
+    if (own) return { status: 'refused', reason: `the new type \`${change.newType}\` does not resolve at ${own.file}:${own.line} (${own.code} ${own.message}): write a type that is in scope there (a builtin, or a name the file imports)` };
+    return outcome;
   }
 
   private async check(request: CheckRequest, editFor: (src: PySource) => PyEditResult, change: ChangeSpec | null): Promise<CheckOutcome> {
@@ -260,6 +287,7 @@ export class PythonChecker implements Checker {
                 ? `pyright checked the ${toCheck.length} of the ${deps.importers} files that import ${rel} (directly or not) that name \`${edit.mentions[0]}\`: the others cannot use it by name`
                 : `pyright checked the ${toCheck.length} of the ${deps.importers} files that import ${rel} (directly or not) that mention ${edit.mentions.map((m) => `\`${m}\``).join(', ')}, or hold a \`match\` or an \`assert_never\`: the others cannot narrow over its variants or hand them to a narrower type`]
             : []),
+          ...(edit.notes ?? []),
           ...notes,
         ],
       },

@@ -20,6 +20,8 @@ export interface PyEdit {
   remove?: number;
   /** The edit in words, for other change kinds; a variant is shown as its inserted text. */
   summary?: string;
+  /** What the check can and cannot see for this edit (an optional parameter breaks no call), added to the check's notes. */
+  notes?: string[];
   /** `ExitCode`, `Owner.prop`. */
   name: string;
   kind: string;
@@ -53,7 +55,8 @@ function literalOpen(src: PySource, from: number, to: number): number {
   return -1;
 }
 
-function position(src: PySource, offset: number): { line: number; column: number } {
+/** The 0-based line and column of an offset into the file. */
+export function position(src: PySource, offset: number): { line: number; column: number } {
   let line = 0;
   while (line + 1 < src.offsets.length && (src.offsets[line + 1] as number) <= offset) line++;
   return { line, column: offset - (src.offsets[line] as number) };

@@ -2,7 +2,8 @@
  * The verify step inside `ask` on a Python repository, end to end: real index, real pyright language
  * server for the exploration, real pyright CLI for the check (over a shadow copy). An Enum matched with
  * assert_never, an Enum only compared with ==, a Literal alias indexing a TypedDict, a Literal-annotated
- * attribute, a function (refused), a checker timeout; the user's tree the same before and after.
+ * attribute, a function (refused), a checker timeout; remove, rename, add a parameter, change a type, make
+ * optional (app/settings.py); the user's tree the same before and after.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,8 @@ let store: SqliteStore;
 let lsp: LspService;
 let hash: string;
 const checkers = new Checkers();
+/** How long each change kind's `ask` took (printed after the tests, for bench/results/change-kinds.md). */
+const timings: [string, number][] = [];
 
 async function ask(question: string, extra: { verifyTimeoutMs?: number } = {}): Promise<ScoutAnswer> {
   const { answer } = await answerQuestion(question, { root, db: store.database, lsp, config: loadConfig(root), checkers, ...extra });
@@ -38,6 +41,7 @@ beforeAll(async () => {
   lsp = new LspService({ root, fallback: new IndexFallback(store.database, root) });
 }, 120_000);
 afterAll(async () => {
+  if (timings.length > 0) console.log(`ask timings: ${timings.map(([k, ms]) => `${k} ${Math.round(ms)} ms`).join(', ')}`);
   checkers.dispose();
   await lsp?.shutdown();
   store?.close();
@@ -111,13 +115,10 @@ describe('ask + verify (Python, pyright)', () => {
     expect(answer.summary).toMatch(/^Removing `ExitCode.TESTS_FAILED` breaks \d+ place\(s\)/);
   });
 
-  it('rename a class: its importers break; a parameter is refused with what pyright verifies', async () => {
+  it('rename a class: its importers break', async () => {
     const renamed = await ask('what breaks if I rename `ExitCode` to `RunStatus`?');
     expect(renamed.meta.verified_by).toMatchObject({ checker: 'pyright', edit: 'renamed `ExitCode` to `RunStatus` (the declaration only)' });
     expect(renamed.pointers.filter((p) => p.risk === 'high' && !p.verified)).toEqual([]);
-    const parameter = await ask('what breaks if I add a required parameter to `default_code`?');
-    expect(parameter.meta.verified_by).toBeNull();
-    expect(parameter.summary).toMatch(/^Not verified: the pyright checker cannot express a new parameter yet/);
   });
 
   it('a checker that runs out of time degrades to the exploration with a note', async () => {
@@ -129,5 +130,68 @@ describe('ask + verify (Python, pyright)', () => {
 
   it('leaves the user\'s tree as it was (the index lives in .scout/)', () => {
     expect(treeHash(root)).toBe(hash);
+  });
+});
+
+/** The change kinds beyond variants, on a fixture of their own (verify-python's golden answer stays as it is). */
+describe('ask + verify (Python, pyright): add a parameter, change a type, make optional', () => {
+  let rootC: string;
+  let storeC: SqliteStore;
+  let lspC: LspService;
+  let hashC: string;
+  const askChanges = async (question: string): Promise<ScoutAnswer> =>
+    (await answerQuestion(question, { root: rootC, db: storeC.database, lsp: lspC, config: loadConfig(rootC), checkers })).answer;
+  beforeAll(async () => {
+    rootC = mkdtempSync(path.join(os.tmpdir(), 'scout-ask-verify-pykinds-'));
+    cpSync(path.resolve(__dirname, '..', '..', 'fixtures', 'verify-python-changes'), rootC, { recursive: true, filter: (src) => path.basename(src) !== '.scout' });
+    hashC = treeHash(rootC);
+    storeC = SqliteStore.open(rootC);
+    await indexRepository(rootC, storeC);
+    lspC = new LspService({ root: rootC, fallback: new IndexFallback(storeC.database, rootC) });
+  }, 120_000);
+  afterAll(async () => {
+    await lspC?.shutdown();
+    storeC?.close();
+    rmSync(rootC, { recursive: true, force: true });
+  });
+
+  it('add a required parameter: the calls that do not pass it are the verified high pointers', async () => {
+    const started = performance.now();
+    const answer = await askChanges('what breaks if I add a required parameter to `parse_config`?');
+    timings.push(['add_parameter', performance.now() - started]);
+    expect(answer.meta.verified_by).toMatchObject({ checker: 'pyright', edit: 'added a required parameter `scout_new_argument: ellipsis` to `parse_config`', errors: 3 });
+    const high = answer.pointers.filter((p) => p.risk === 'high');
+    expect(high.filter((p) => p.verified).map((p) => p.location).sort()).toEqual(['app/settings.py:29', 'app/settings.py:34', 'app/use_settings.py:33']);
+    expect(high.filter((p) => !p.verified)).toEqual([]);
+  });
+
+  it('change the type of an attribute to str: its default, the constructor call and the arithmetic', async () => {
+    const started = performance.now();
+    const answer = await askChanges('what breaks if I change the type of `Settings.retries` to str?');
+    timings.push(['change_type', performance.now() - started]);
+    expect(answer.meta.verified_by).toMatchObject({ checker: 'pyright', edit: '`Settings.retries` typed `str` (was `int`)', errors: 3 });
+    expect(answer.pointers.filter((p) => p.risk === 'high' && p.verified).map((p) => p.location).sort()).toEqual(['app/settings.py:16', 'app/settings.py:8', 'app/use_settings.py:19']);
+  });
+
+  it('make an attribute optional: the uses that are not None-safe', async () => {
+    const started = performance.now();
+    const answer = await askChanges('what breaks if I make `Settings.timeout` optional?');
+    timings.push(['make_optional', performance.now() - started]);
+    expect(answer.meta.verified_by).toMatchObject({ checker: 'pyright', edit: '`Settings.timeout` made optional: `int` → `int | None`', errors: 2 });
+    const high = answer.pointers.filter((p) => p.risk === 'high');
+    expect(high.map((p) => p.location).sort()).toEqual(['app/use_settings.py:5', 'app/use_settings.py:9']);
+    expect(high.every((p) => p.verified)).toBe(true);
+    // The guarded use compiles: never high.
+    expect(answer.pointers.find((p) => p.location === 'app/use_settings.py:14')?.risk).not.toBe('high');
+  });
+
+  it('change a type without saying which: a refusal that says how to ask', async () => {
+    const answer = await askChanges('what breaks if I change the type of `Settings.retries`?');
+    expect(answer.meta.verified_by).toBeNull();
+    expect(answer.meta.notes.join('\n')).toMatch(/not verified: the question does not say which type `Settings.retries` gets: ask e.g. "what breaks if I change the type of `Settings.retries` to str"/);
+  });
+
+  it('leaves the user\'s tree as it was', () => {
+    expect(treeHash(rootC)).toBe(hashC);
   });
 });
