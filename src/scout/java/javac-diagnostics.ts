@@ -16,6 +16,30 @@
 import type { Diagnostic } from '../verify/checker-template.js';
 import type { MappedError } from '../verify/mapped-error.js';
 
+/**
+ * javac's diagnostic key (as `-XDrawDiagnostics` would print it, without `compiler.err.`) for the messages a
+ * change typically raises, read back from the English message; `error` for the others.
+ */
+const CODES: ReadonlyArray<[RegExp, string]> = [
+  [/^the switch expression does not cover all possible input values/, 'not.exhaustive'],
+  [/^the switch statement does not cover all possible input values/, 'not.exhaustive.statement'],
+  [/^cannot find symbol/, 'cant.resolve'],
+  [/cannot be applied to given types/, 'cant.apply.symbol'],
+  [/^no suitable (?:method|constructor) found/, 'cant.apply.symbols'],
+  [/^incompatible types/, 'prob.found.req'],
+  [/^bad operand types? for (?:binary|unary) operator/, 'operator.cant.be.applied'],
+  [/is not abstract and does not override abstract method/, 'does.not.override.abstract'],
+  [/^method does not override or implement a method from a supertype/, 'method.does.not.override.superclass'],
+  [/^an enum switch case label must be the unqualified name/, 'enum.label.must.be.unqualified.enum'],
+  [/^missing return statement/, 'missing.ret.stmt'],
+  [/^package .* does not exist/, 'doesnt.exist'],
+  [/^cannot access /, 'cant.access'],
+];
+
+export function javacCode(message: string): string {
+  return CODES.find(([re]) => re.test(message))?.[1] ?? 'error';
+}
+
 const HEADER = /^(.+?\.java):(\d+): (error|warning): (.*)$/;
 const CARET = /^[ \t]*\^\s*$/;
 const SUMMARY = /^\d+ (?:errors?|warnings?)$/;
@@ -37,7 +61,8 @@ export function parseJavacOutput(output: string): Diagnostic[] {
     const header = HEADER.exec(line);
     if (header) {
       close();
-      current = { file: header[1] ?? '', line: Number(header[2]), column: 1, code: 'javac', message: (header[4] ?? '').trim(), severity: header[3] ?? 'error', details: [], caretSeen: false };
+      const message = (header[4] ?? '').trim();
+      current = { file: header[1] ?? '', line: Number(header[2]), column: 1, code: javacCode(message), message, severity: header[3] ?? 'error', details: [], caretSeen: false };
       continue;
     }
     if (!current) continue;
