@@ -266,7 +266,7 @@ export class JavaChecker implements Checker {
     const jars = tree.files.filter((f) => f.rel.endsWith('.jar')).length;
     const layout = this.layoutOf(root, project, tree);
     const notes = [
-      `javac ${javacVersion()} --release ${releaseOf(javacVersion())} --enable-preview (to the end of flow analysis, whatever fails) on a shadow copy of ${project.dir || 'the repository root'} (${project.buildFile ?? 'no build file: the repository root'}; ${sources} source file(s), source roots ${layout.roots.slice(0, 4).join(', ') || '-'}${layout.roots.length > 4 ? ', …' : ''}; ${jars} jar(s) from the tree on the class path; no build tool ran, dependencies not in the tree are missing)`,
+      `javac ${javacVersion()} --release ${releaseOf(javacVersion())} --enable-preview (to the end of flow analysis, whatever fails) on a shadow copy of ${project.dir || 'the repository root'} (${project.buildFile ?? 'no build file: the repository root'}; ${sources} source file(s), ${layout.roots.length > 0 ? `source roots ${layout.roots.slice(0, 4).join(', ')}${layout.roots.length > 4 ? ', …' : ''}` : 'no folder matches its package declarations'}; ${jars} jar(s) from the tree on the class path; no build tool ran, dependencies not in the tree are missing)`,
       ...shadow.notes,
     ];
     if (known) {

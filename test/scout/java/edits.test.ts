@@ -3,14 +3,18 @@
  * change kind on a parse (variant-edit.ts, change-edit.ts), javac's output read back (javac-diagnostics.ts)
  * and the members of an enum or a sealed type (members.ts).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changeEdit } from '../../../src/scout/java/change-edit.js';
 import { javacCode, javacErrorKey, parseJavacOutput } from '../../../src/scout/java/javac-diagnostics.js';
 import { applyLineEdits, blankRange, columnBeforeEdits } from '../../../src/scout/java/line-edits.js';
 import { readJavaMembers } from '../../../src/scout/java/members.js';
-import { packageOf, sourceRootOf } from '../../../src/scout/java/project.js';
+import { listJavaFiles, packageOf, sourceRootOf } from '../../../src/scout/java/project.js';
 import { variantEdit } from '../../../src/scout/java/variant-edit.js';
 import type { ChangeSpec } from '../../../src/scout/verify/checker.js';
+import { writeFiles } from '../../helpers/checker-tests.js';
 
 async function edited(text: string, name: string, line: number, change: ChangeSpec = { kind: 'add_variant' }, file = 'A.java'): Promise<string> {
   const r = change.kind === 'add_variant' ? await variantEdit(text, name, line) : await changeEdit(text, file, name, line, change);
@@ -160,5 +164,23 @@ describe('Java members and source roots', () => {
     expect(sourceRootOf('com/example/Kind.java', 'package com.example;')).toBe('.');
     expect(sourceRootOf('lib/Kind.java', 'class Kind {}')).toBe('lib');
     expect(sourceRootOf('src/Kind.java', 'package com.example;')).toBeNull();
+  });
+
+  it('lists sources and jars, not build output beside a build file (a package may be called `build`), hidden folders or module-info.java', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'scout-java-list-'));
+    try {
+      writeFiles(dir, {
+        'pom.xml': '<project/>',
+        'module-info.java': 'module m {}',
+        'src/main/java/org/build/Tool.java': 'package org.build; class Tool {}',
+        'target/generated/Gen.java': 'class Gen {}',
+        '.idea/Hidden.java': 'class Hidden {}',
+        'lib/dep.jar': 'PK',
+        'README.md': '# x',
+      });
+      expect(listJavaFiles(dir, '').files.map((f) => f.rel)).toEqual(['lib/dep.jar', 'src/main/java/org/build/Tool.java']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
