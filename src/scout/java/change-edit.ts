@@ -17,7 +17,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ChangeSpec } from '../verify/checker.js';
 import type { JavaEdit, JavaEditResult } from './java-edit.js';
 import { blankRange, editAt, type LineEdit } from './line-edits.js';
-import { article, declarationAt, kindOf, labelOf, nameOf, TYPE_DECLARATIONS, withJavaTree } from './syntax.js';
+import { article, declarationAt, kindOf, labelOf, nameOf, TYPE_DECLARATIONS, typePath, withJavaTree } from './syntax.js';
 
 export const NEW_PARAMETER = 'scoutNew';
 /** A parameter type no existing argument is: a call passing nothing new breaks by arity, whatever it passed. */
@@ -30,7 +30,12 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const TYPE_TEXT = /^[A-Za-z_$][\w$.]*(?:\s*<[\w$.<>,?\s[\]]*>)?(?:\s*\[\s*\])*$/;
 
 type Made = Omit<JavaEdit, 'mentions'> & { mentions?: string[] };
-const made = (edit: Made, node: Node): JavaEditResult => ({ ok: true, edit: { ...edit, mentions: edit.mentions ?? [nameOf(node) ?? edit.name] } });
+/** What a file must name to be touched: the declaration's name, and its owner type's (`Orders::total`, an override). */
+const made = (edit: Made, node: Node): JavaEditResult => {
+  const owner = TYPE_DECLARATIONS.has(node.type) ? null : typePath(node).pop();
+  const own = nameOf(node) ?? edit.name;
+  return { ok: true, edit: { ...edit, mentions: edit.mentions ?? [own, ...(owner && owner !== own ? [owner] : [])] } };
+};
 
 /** The node whose text is the whole declaration (a field's declaration for one of its variables). */
 function wholeOf(node: Node): Node {
@@ -78,7 +83,7 @@ function membersOf(decl: Node): Node[] {
   return out;
 }
 
-function removeEdit(text: string, node: Node, line: number, member: string | undefined): JavaEditResult {
+function removeEdit(text: string, file: string, node: Node, line: number, member: string | undefined): JavaEditResult {
   if (member !== undefined) {
     const owner = labelOf(node);
     if (!TYPE_DECLARATIONS.has(node.type)) return { ok: false, reason: `\`${owner}\` is ${article(kindOf(node))}, which has no members: a member can be removed from an enum, a class, an interface or a record` };
@@ -91,7 +96,12 @@ function removeEdit(text: string, node: Node, line: number, member: string | und
   }
   if (!REMOVABLE.has(node.type)) return { ok: false, reason: `\`${nameOf(node)}\` is ${article(kindOf(node))}, which the javac checker cannot remove: a type, a method, a constructor, a field or an enum constant can be` };
   const label = labelOf(node);
-  return made({ edits: removeNode(text, node), name: label, kind: kindOf(node), declLine: line, summary: `removed ${kindOf(node)} \`${label}\`` }, node);
+  const own = nameOf(node) ?? '';
+  // A top-level type removed from the file named after it: the file no longer answers to that name (javac must
+  // not find `Orders` by looking for Orders.java on a source path); what else it declares stays.
+  const named = TYPE_DECLARATIONS.has(node.type) && node.parent?.type === 'program' && path.posix.basename(file) === `${own}.java`;
+  const result = made({ edits: removeNode(text, node), name: label, kind: kindOf(node), declLine: line, summary: `removed ${kindOf(node)} \`${label}\`` }, node);
+  return named && result.ok ? { ok: true, edit: { ...result.edit, fileName: `${own}__scout_removed.java` } } : result;
 }
 
 function renameEdit(text: string, file: string, node: Node, line: number, newName: string | undefined): JavaEditResult {
@@ -185,7 +195,7 @@ export function changeEditIn(root: Node, text: string, file: string, name: strin
   if (node.hasError) return { ok: false, reason: `\`${name}\` at line ${line} does not parse and cannot be edited` };
   switch (change.kind) {
     case 'remove':
-      return removeEdit(text, node, line, change.member);
+      return removeEdit(text, file, node, line, change.member);
     case 'rename':
       return renameEdit(text, file, node, line, change.newName);
     case 'add_parameter':

@@ -38,8 +38,9 @@ import { javaPlaceAt } from './enclosing-place.js';
 import type { JavaEdit, JavaEditResult } from './java-edit.js';
 import { javacErrorKey, parseJavacOutput } from './javac-diagnostics.js';
 import { applyLineEdits, columnBeforeEdits, overlapping } from './line-edits.js';
-import { findJavaProject, type JavaProject, listJavaFiles, sourceRootOf } from './project.js';
+import { findJavaProject, type JavaProject, listJavaFiles } from './project.js';
 import { INSTALL_JAVAC, javacVersion, releaseOf, runJavac } from './run-javac.js';
+import { type SourceLayout, sourceLayout } from './source-layout.js';
 import { withJavaTree } from './syntax.js';
 import { variantEdit } from './variant-edit.js';
 
@@ -50,14 +51,13 @@ interface Baseline {
   byFile: Record<string, MappedError[]>;
 }
 
-/** What the sources' package declarations say, per state of the project. */
-interface Layout {
+/** What the sources' package declarations say (source-layout.ts), per state of the project. */
+interface Layout extends SourceLayout {
   stamp: string;
-  /** Project-relative source roots (`-sourcepath`), sorted. */
-  roots: string[];
-  /** Sources whose directory does not match their package (named to javac, never found by package). */
-  misplaced: number;
 }
+
+/** Projects with more sources than this are checked in the files that name the declaration only (the others on -sourcepath). */
+export const NARROW_FROM = 150;
 
 /** The most a warm-up may take (it runs in the background of a long-lived server, before any question). */
 const PREPARE_MS = 120_000;
@@ -77,7 +77,8 @@ export class JavaChecker implements Checker {
   private readonly queue = new OneAtATime();
 
   /** `cacheDir`: where shadow projects live (default: the system's temp directory; never inside the repository). */
-  constructor(private readonly options: { cacheDir?: string } = {}) {}
+  /** `narrowFrom`: sources above which a check is narrowed (NARROW_FROM; tests set it low). */
+  constructor(private readonly options: { cacheDir?: string; narrowFrom?: number } = {}) {}
 
   get version(): string {
     return javacVersion();
@@ -125,36 +126,44 @@ export class JavaChecker implements Checker {
     return new CachedShadow(root, path.join(realRoot(root), project.dir), this.options.cacheDir ?? defaultJavaCacheDir(), { tool: 'javac', noun: 'project' });
   }
 
-  /** The source roots the project's package declarations imply (one file read per directory), kept per state of the sources. */
+  /** The project's source layout (every source read once per state of the project). */
   private layoutOf(root: string, project: JavaProject, tree: ShadowTree): Layout {
     const key = path.join(root, project.dir);
     const known = this.layouts.get(key);
     if (known?.stamp === tree.stamp) return known;
-    const roots = new Set<string>();
-    let misplaced = 0;
-    const seenDirs = new Set<string>();
-    for (const f of tree.files) {
-      if (!f.rel.endsWith('.java')) continue;
-      const dir = path.posix.dirname(f.rel);
-      if (seenDirs.has(dir)) continue;
-      seenDirs.add(dir);
-      const text = readInsideRoot(root, project.dir ? `${project.dir}/${f.rel}` : f.rel);
-      const sourceRoot = text === null ? null : sourceRootOf(f.rel, text);
-      if (sourceRoot === null) misplaced++;
-      else roots.add(sourceRoot);
-    }
-    const layout = { stamp: tree.stamp, roots: [...roots].sort(), misplaced };
+    const sources = tree.files.filter((f) => f.rel.endsWith('.java')).map((f) => ({ rel: f.rel, text: readInsideRoot(root, project.dir ? `${project.dir}/${f.rel}` : f.rel) }));
+    const layout = { stamp: tree.stamp, ...sourceLayout(sources) };
     this.layouts.set(key, layout);
     return layout;
   }
 
+  /**
+   * The sources to name to javac for a change that `mentions` names: all of them (no source path), or, in a
+   * project of more than NARROW_FROM sources, the edited one, those that name one of `mentions` and those javac
+   * cannot find by package (source-layout.ts), the others found on the source roots when used.
+   */
+  private namedSources(root: string, project: JavaProject, tree: ShadowTree, inProject: string, mentions: readonly string[]): { named: Set<string>; roots: string[]; total: number } {
+    const sources = tree.files.filter((f) => f.rel.endsWith('.java'));
+    const all = { named: new Set(sources.map((f) => f.rel)), roots: [], total: sources.length };
+    if (sources.length <= (this.options.narrowFrom ?? NARROW_FROM) || mentions.length === 0) return all;
+    const layout = this.layoutOf(root, project, tree);
+    const words = new RegExp(`(?<![\\w$])(?:${mentions.map((m) => m.replace(/[$]/g, '\\$')).join('|')})(?![\\w$])`);
+    const named = new Set<string>([inProject, ...layout.unfindable]);
+    for (const f of sources) {
+      if (named.has(f.rel)) continue;
+      const text = readInsideRoot(root, project.dir ? `${project.dir}/${f.rel}` : f.rel);
+      if (text === null || words.test(text)) named.add(f.rel);
+    }
+    return named.size >= sources.length ? all : { named, roots: layout.roots, total: sources.length };
+  }
+
   /** javac over the shadow as it is now mirrored; its errors at repository positions (edited: mapped back through `edit`). */
-  private async javac(root: string, project: JavaProject, tree: ShadowTree, shadow: CachedShadow, budget: ChildBudget, files: readonly TreeFile[] = tree.files): Promise<Diagnostic[]> {
+  private async javac(project: JavaProject, tree: ShadowTree, shadow: CachedShadow, budget: ChildBudget, files: readonly TreeFile[] = tree.files, sourceRoots: readonly string[] = []): Promise<Diagnostic[]> {
     const out = await runJavac({
       dir: shadow.dir,
       files: files.filter((f) => f.rel.endsWith('.java')).map((f) => f.rel),
-      // Every source is named (see run-javac.ts): the source roots are reported, not searched.
-      sourceRoots: [],
+      // Every source named: no source path (see run-javac.ts); a narrowed check searches the roots for the others.
+      sourceRoots,
       jars: tree.files.filter((f) => f.rel.endsWith('.jar')).map((f) => f.rel),
       workDir: shadow.work,
       version: javacVersion(),
@@ -189,7 +198,7 @@ export class JavaChecker implements Checker {
     if (!current(known)) known = shadow.saved<Baseline>();
     if (!current(known)) {
       shadow.sync(tree.files, null);
-      known = { stamp: tree.stamp, version, byFile: byFile(this.mapped(await this.javac(root, project, tree, shadow, budget), project, shadow)) };
+      known = { stamp: tree.stamp, version, byFile: byFile(this.mapped(await this.javac(project, tree, shadow, budget), project, shadow)) };
       shadow.save(known);
     }
     this.warm.set(key, known);
@@ -227,11 +236,13 @@ export class JavaChecker implements Checker {
     // A type renamed with its file: the edited text takes the new name in the shadow, and its errors come back to the file asked about.
     const shadowRel = edit.fileName ? path.posix.join(path.posix.dirname(inProject), edit.fileName) : inProject;
     const editedFiles = edit.fileName ? tree.files.map((f) => (f.rel === inProject ? { ...f, rel: shadowRel } : f)) : tree.files;
+    const scope = this.namedSources(root, project, tree, inProject, edit.mentions);
+    const named = tree.files.flatMap((f, i) => (scope.named.has(f.rel) ? [editedFiles[i] as TreeFile] : []));
     const movedTo = project.dir ? `${project.dir}/${shadowRel}` : shadowRel;
     try {
       shadow.sync(editedFiles, { rel: shadowRel, text: editedText });
       after = [];
-      for (const m of this.mapped(await this.javac(root, project, tree, shadow, budget, editedFiles), project, shadow)) {
+      for (const m of this.mapped(await this.javac(project, tree, shadow, budget, named, scope.roots), project, shadow)) {
         const d = m.file === movedTo ? { ...m, file: rel } : m;
         if (d.file !== rel) {
           after.push(d);
@@ -262,7 +273,7 @@ export class JavaChecker implements Checker {
         return t ? withJavaTree(t, (node) => rows.map((row) => javaPlaceAt(node, row))) : [];
       },
     );
-    const sources = tree.files.filter((f) => f.rel.endsWith('.java')).length;
+    const sources = scope.total;
     const jars = tree.files.filter((f) => f.rel.endsWith('.jar')).length;
     const layout = this.layoutOf(root, project, tree);
     const notes = [
@@ -276,6 +287,9 @@ export class JavaChecker implements Checker {
         notes.push(`already failing before the change: ${count} javac error(s) in ${failing.length} file(s) (${failing.slice(0, 3).map(([f]) => f).join(', ')}${failing.length > 3 ? ', …' : ''}), such as missing dependencies: those errors are not counted, and a break hidden behind them is not verified`);
       }
     }
+    if (scope.named.size < scope.total) {
+      notes.push(`javac checked the ${scope.named.size} of the ${scope.total} source files that name ${edit.mentions.slice(0, 4).map((m) => `\`${m}\``).join(', ')}${edit.mentions.length > 4 ? ', …' : ''} (or that javac cannot find by package), the others read from the source roots where used: a file that uses the change without naming it (a lambda for a changed method) is not checked`);
+    }
     if (onEdit > 0) notes.push(`${onEdit} error(s) on the edited text itself were left out: they are about the edit, not a break`);
     if (layout.misplaced > 0) notes.push(`${layout.misplaced} folder(s) hold sources whose package does not match their path: javac checked them as named files`);
     if (tree.skipped.length > 0) notes.push(`left out of the check: ${tree.skipped.length} link(s) leading outside the repository (${tree.skipped.slice(0, 3).join(', ')})`);
@@ -285,7 +299,7 @@ export class JavaChecker implements Checker {
         target: { name: edit.name, kind: edit.kind, file: rel, line: edit.declLine },
         edit: edit.summary,
         errors,
-        checkedFiles: sources,
+        checkedFiles: scope.named.size,
         notes,
         ...(change ? { change } : {}),
       },

@@ -16,7 +16,10 @@ export interface JavaEdit {
   summary: string;
   /** Names a file must contain to be touched by the change (the declaration's, its members'). */
   mentions: string[];
-  /** The file's new base name, when the change moves it (a top-level type renamed: `Category.java`). */
+  /**
+   * The file's name in the checked copy, when the change moves it: a top-level type renamed (`Category.java`), or
+   * removed from the file named after it (which must no longer be found under that name).
+   */
   fileName?: string;
 }
 

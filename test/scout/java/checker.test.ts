@@ -8,13 +8,13 @@
  * deadline; the user's tree is never written. Skipped, saying so, only when javac is not installed.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JavaChecker } from '../../../src/scout/java/checker.js';
 import { findJavaProject } from '../../../src/scout/java/project.js';
 import { type ChangeSpec, CheckTimeout, type CheckOutcome } from '../../../src/scout/verify/checker.js';
-import { checked, fixtureForTests, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
+import { checked, fixtureForTests, lineOf, sites, statListing, writeFiles } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 function javacInstalled(): boolean {
@@ -147,6 +147,33 @@ describe.skipIf(!HAS_JAVAC)('Java checker (javac): projects that do not compile 
     const next = new JavaChecker({ cacheDir: path.join(repo.tmp, 'cache') });
     expect(sites(checked(await change('Kind', 'Kind.java', 'public enum Kind', { kind: 'add_variant' }, { dir, with: next })))).toEqual(sites(check));
     next.dispose();
+  });
+
+  it('a large project is checked in the files that name the change (the others on -sourcepath): the same errors', async () => {
+    const dir = path.join(repo.tmp, 'narrow');
+    cpSync(repo.root, dir, { recursive: true });
+    // Classes javac cannot find by package and file name: a second top-level class, a file whose folder is not its package.
+    writeFileSync(path.join(dir, PKG, 'Helpers.java'), 'package com.example.shop;\n\nfinal class Helpers {\n}\n\nfinal class Fmt {\n    static String cents(int c) {\n        return c + "c";\n    }\n}\n');
+    writeFiles(dir, { 'src/legacy/Util.java': 'package com.example.shop;\n\npublic final class Util {\n    static int twice(int x) {\n        return 2 * x;\n    }\n}\n' });
+    const append = (file: string, method: string): void => {
+      const f = path.join(dir, PKG, file);
+      writeFileSync(f, readFileSync(f, 'utf8').replace(/}\n$/, `    ${method}\n}\n`));
+    };
+    append('Report.java', 'static String money(int c) { return Fmt.cents(c); }');
+    append('Checkout.java', 'int twice(int q) { return Util.twice(q); }');
+    const narrow = new JavaChecker({ cacheDir: path.join(repo.tmp, 'narrow-cache'), narrowFrom: 0 });
+    const check = checked(await change('Orders.total', 'Orders.java', 'public static int total', { kind: 'add_parameter' }, { dir, with: narrow }));
+    expect(sites(check)).toEqual([at('Checkout.java', 'Orders.total(kind, quantity)', 'cant.apply.symbol', 'method Checkout.pay', dir), at('Report.java', 'Orders.total(kind, quantity)', 'cant.apply.symbol', 'method Report.line', dir)]);
+    expect(check.checkedFiles).toBe(5);
+    expect(check.notes.join('\n')).toMatch(/javac checked the 5 of the 15 source files that name `total`, `Orders` \(or that javac cannot find by package\)/);
+    // A whole class removed: javac must not find it by its file name (a 'bad source file' would hide its other uses).
+    const removed = checked(await change('Orders', 'Orders.java', 'public final class Orders', { kind: 'remove' }, { dir, with: narrow }));
+    expect(sites(removed).map((s) => s.split(' ')[0])).toEqual([
+      `${PKG}/Checkout.java:${lineOf(dir, `${PKG}/Checkout.java`, 'Orders.total(kind, quantity)')}`,
+      `${PKG}/Checkout.java:${lineOf(dir, `${PKG}/Checkout.java`, 'Orders.discountPercent()')}`,
+      `${PKG}/Report.java:${lineOf(dir, `${PKG}/Report.java`, 'Orders.total(kind, quantity)')}`,
+    ]);
+    narrow.dispose();
   });
 
   it('finds the outermost build file between the file and the root as the project', () => {

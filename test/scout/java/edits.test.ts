@@ -12,6 +12,7 @@ import { javacCode, javacErrorKey, parseJavacOutput } from '../../../src/scout/j
 import { applyLineEdits, blankRange, columnBeforeEdits } from '../../../src/scout/java/line-edits.js';
 import { readJavaMembers } from '../../../src/scout/java/members.js';
 import { listJavaFiles, packageOf, sourceRootOf } from '../../../src/scout/java/project.js';
+import { sourceLayout, topLevelTypes } from '../../../src/scout/java/source-layout.js';
 import { variantEdit } from '../../../src/scout/java/variant-edit.js';
 import type { ChangeSpec } from '../../../src/scout/verify/checker.js';
 import { writeFiles } from '../../helpers/checker-tests.js';
@@ -182,5 +183,19 @@ describe('Java members and source roots', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('names the sources javac cannot find by package: misplaced, a second top-level type, a class declared twice', () => {
+    expect(topLevelTypes('package p;\n/* class Not */\npublic class A {\n  class Inner {}\n  String s = "enum X";\n}\nrecord B(int x) {}\n@interface C {}\n')).toEqual(['A', 'B', 'C']);
+    const layout = sourceLayout([
+      { rel: 'src/p/A.java', text: 'package p; class A {}' },
+      { rel: 'src/p/B.java', text: 'package p; class B {} class Extra {}' },
+      { rel: 'old/A.java', text: 'package q; class A {}' },
+      { rel: 'x/p/A.java', text: 'package p; class A {}' },
+      { rel: 'gone/Z.java', text: null },
+    ]);
+    expect(layout.roots).toEqual(['src', 'x']);
+    expect([...layout.unfindable].sort()).toEqual(['gone/Z.java', 'old/A.java', 'src/p/A.java', 'src/p/B.java', 'x/p/A.java']);
+    expect(layout.misplaced).toBe(2);
   });
 });
