@@ -7,7 +7,8 @@
 //         is known, one javac run per question).
 // Prepare: git --git-dir=/work/.mirror/google+gson/repo archive 9835b6f90192f79cdf5300c528fc6212455fb6c1 | tar -x -C bench/corpus/java-gson
 //          (or any checkout of that commit at bench/corpus/java-gson); npm run build
-// Run:     node bench/java-verify.mjs   (prints one JSON line per question and a median table)
+// Run:     node bench/java-verify.mjs   (prints one JSON line per question and a median table; figures in
+//          bench/results/java-verify.md)
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';

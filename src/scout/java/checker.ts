@@ -8,7 +8,10 @@
  * fails (java/run-javac.ts), so a project whose dependencies are not on disk is still checked: the files that
  * need them fail before the edit too.
  *
- * The edited project is checked first; when it has errors, the unmodified project is checked too, once per
+ * A project of more than NARROW_FROM sources is checked in the files that can see the change by name (they
+ * name the declaration, its owner or its members), the rest read from its source roots where used; the files
+ * javac cannot find that way are always named (java/source-layout.ts), so the errors of a named file are those
+ * a full check reports. The edited project is checked first; when it has errors, the unmodified project is checked too, once per
  * state of the project's sources (kept in memory and beside the shadow, `baseline.json`, so a new process
  * pays for it once), and only the errors that are new count, as a multiset (java/javac-diagnostics.ts): a
  * `switch` expression (or a pattern `switch`) that no longer covers its enum or sealed type, a call with the

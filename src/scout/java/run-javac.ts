@@ -88,8 +88,8 @@ export function javacArgs(run: Pick<JavacRun, 'files' | 'sourceRoots' | 'jars' |
     ...javacFlags(run.version),
     '-d',
     path.join(run.workDir, 'classes'),
-    // Every source is named: javac must not look a class up by file name (a class removed or renamed in a
-    // file it names would be reported once as a 'bad source file', and its other uses not at all).
+    // Without source roots (every source named) javac must not look a class up by file name anywhere (a class
+    // removed or renamed in a file would be reported once as a 'bad source file', and its other uses not at all).
     '-sourcepath',
     run.sourceRoots.length > 0 ? run.sourceRoots.join(path.delimiter) : emptyDir(run.workDir),
     '-classpath',
