@@ -79,8 +79,10 @@ export class JavaChecker implements Checker {
   /** One check per checker at a time in this process (they share the shadow). */
   private readonly queue = new OneAtATime();
 
-  /** `cacheDir`: where shadow projects live (default: the system's temp directory; never inside the repository). */
-  /** `narrowFrom`: sources above which a check is narrowed (NARROW_FROM; tests set it low). */
+  /**
+   * `cacheDir`: where shadow projects live (default: the system's temp directory; never inside the repository).
+   * `narrowFrom`: sources above which a check is narrowed (NARROW_FROM; tests set it low).
+   */
   constructor(private readonly options: { cacheDir?: string; narrowFrom?: number } = {}) {}
 
   get version(): string {
