@@ -81,6 +81,7 @@ for (const [label, root, targets] of REPOS) {
     console.log(JSON.stringify({ repo: label, target: t[0], change: t[3].kind, mode: 'warm', ...r, load: load() }));
   }
   checker.dispose();
+  rmSync(cache, { recursive: true, force: true });
   // One `scout ask` end to end (a fresh process: index, exploration, a cold check), its wall time.
   const cliCache = mkdtempSync(path.join(os.tmpdir(), 'scout-java-bench-'));
   const started = performance.now();
