@@ -3,6 +3,7 @@
  * folder with a `language.ts` (see language.ts for the contract) and one line here.
  */
 import { haskellLanguage } from './haskell/language.js';
+import { javaLanguage } from './java/language.js';
 import type { KeySiteBudget, KeySiteContext, ScoutLanguage, SnippetOf } from './language.js';
 import type { ScoutLink } from './link.js';
 import { pythonLanguage } from './python/language.js';
@@ -12,7 +13,7 @@ import { NO_SYNTAX_FACTS, type MemberSet, type SyntaxFacts } from './site-facts.
 import { typescriptLanguage } from './typescript/language.js';
 import type { Checker } from './verify/checker.js';
 
-export const LANGUAGES: readonly ScoutLanguage[] = [typescriptLanguage, pythonLanguage, rustLanguage, haskellLanguage];
+export const LANGUAGES: readonly ScoutLanguage[] = [typescriptLanguage, pythonLanguage, rustLanguage, haskellLanguage, javaLanguage];
 
 /** The language whose rules read `file` (by extension), or null. */
 export function languageOf(file: string): ScoutLanguage | null {

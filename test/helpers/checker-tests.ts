@@ -118,9 +118,9 @@ export function committedFixture(fixture: string, root: string, skip: RegExp): v
   execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'fixture'], { cwd: root });
 }
 
-/** `scout ask <question> --repo <root> --json` in a fresh process, its cache (shadow copies) in `cacheHome`. */
-export function askCli(question: string, root: string, cacheHome: string): CliAnswer {
-  const r = spawnSync(process.execPath, [CLI, 'ask', question, '--repo', root, '--json'], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: cacheHome }, timeout: 120_000 });
+/** `scout ask <question> --repo <root> --json` in a fresh process, its cache (shadow copies) in `cacheHome`; `env`: more variables (`TMPDIR`). */
+export function askCli(question: string, root: string, cacheHome: string, env: Record<string, string> = {}): CliAnswer {
+  const r = spawnSync(process.execPath, [CLI, 'ask', question, '--repo', root, '--json'], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: cacheHome, ...env }, timeout: 120_000 });
   if (r.status !== 0) throw new Error(`scout ask failed (${r.status}): ${r.stderr}`);
   return JSON.parse(r.stdout) as CliAnswer;
 }

@@ -4,7 +4,7 @@
  * TypeScript runs in a worker thread; pyright (Python) as a language server in a child process over a
  * shadow copy, warm after the first question (dispose() kills it); cargo (Rust) over a shadow crate in the
  * user's cache, with a persistent target directory; ghc (Haskell) over a shadow project there, with
- * persistent interfaces.
+ * persistent interfaces; javac (Java) over a shadow project in the system's temp directory, its baseline kept.
  * A language without a checker here is answered by the exploration alone, and the answer says so.
  */
 import type { Checker } from './checker.js';

@@ -49,7 +49,7 @@ function changeActionFor(change: ChangeSpec, code: string, message: string): str
       return `rename this use${to ? ` to${to}` : ''}`;
     }
     case 'add_parameter':
-      if (code === 'TS2554' || code === 'TS2555' || /Expected \d+(?:-\d+)? arguments|missing .*argument/i.test(message)) return 'pass the new argument here';
+      if (code === 'TS2554' || code === 'TS2555' || /Expected \d+(?:-\d+)? arguments|missing .*argument|cannot be applied to given types/i.test(message)) return 'pass the new argument here';
       return 'this passes or assigns the function where fewer or other arguments are supplied: adapt it (a wrapper, or the new argument)';
     case 'make_optional':
       if (/possibly 'undefined'|possibly undefined|Object is possibly|undefined' is not assignable|None/.test(message) || code === 'TS18048' || code === 'TS2532') return 'handle undefined here (a check, a default, or `!` where it cannot be missing)';
@@ -66,6 +66,7 @@ function changeActionFor(change: ChangeSpec, code: string, message: string): str
 function actionFor(code: string, message: string): string {
   if (code === 'reportMatchNotExhaustive') return 'add a case for the new variant to this match (or a `case _:` if the others may share one)';
   if (code === 'E0004' || /^non-exhaustive patterns/.test(message)) return 'add an arm for the new variant to this match (or a `_` arm if the others may share one)';
+  if (/does not cover all possible input values/.test(message)) return 'add a case for the new variant to this switch (or a `default` if the others may share one)';
   if (code === '-Wincomplete-patterns' || code === '-Wincomplete-uni-patterns') return 'add an equation or a case alternative for the new constructor (or a `_` one if the others may share it)';
   if (code === '-Wincomplete-record-updates') return 'this record update fails on the new constructor (it lacks these fields): match on the constructor first, or give the new constructor the fields';
   if (code === 'TS2366' || /lacks ending return|must return value on all code paths/.test(message)) return 'add a case for the new variant: the function no longer returns on every path';
