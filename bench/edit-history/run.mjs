@@ -38,9 +38,46 @@ export function parseLocation(loc, root) {
 }
 
 const atDeclaration = (inst, file, line) => file === inst.declaration.file && line >= inst.declaration.line && line <= inst.declaration.endLine;
-/** The truth places, without any that overlaps the declaration itself. */
+/**
+ * The truth places, without any that overlaps the declaration itself, and without import hunks the miner
+ * could not see as such: it drops a hunk whose added lines are all imports, testing each line alone, so
+ * `  MultilineElementTransformer,` added inside a multi-line `import {` … `} from` passed as a code place.
+ * A place whose lines at the parent all lie inside an import statement is dropped here (the miner's rule, read
+ * with the parent's text from the mirror). EDIT_HISTORY_KEEP_IMPORTS=1 grades the places as mined.
+ */
 export function truthPlaces(inst) {
-  return inst.places.filter((p) => !(p.file === inst.declaration.file && p.startLine <= inst.declaration.endLine && p.endLine >= inst.declaration.line));
+  return inst.places.filter((p) => !(p.file === inst.declaration.file && p.startLine <= inst.declaration.endLine && p.endLine >= inst.declaration.line) && (KEEP_IMPORTS || !insideImport(inst, p)));
+}
+const KEEP_IMPORTS = process.env.EDIT_HISTORY_KEEP_IMPORTS === '1';
+
+const IMPORT_START = /^\s*(?:import\b(?!\s*\()|from\s+[\w.]+\s+import\b)/;
+/** 1-based lines of import statements, multi-line ones whole (as src/scout/enumeration/not-enumerating.ts reads them). */
+function importLinesOf(lines) {
+  const out = new Set();
+  for (let i = 0; i < lines.length; i++) {
+    if (!IMPORT_START.test(lines[i])) continue;
+    out.add(i + 1);
+    const open = /[{(]/.exec(lines[i]);
+    if (!open || /[})]/.test(lines[i].slice(open.index))) continue;
+    for (let j = i + 1; j < lines.length && j < i + 500; j++) {
+      out.add(j + 1);
+      if (/[})]/.test(lines[j])) { i = j; break; }
+    }
+  }
+  return out;
+}
+const importsAtParent = new Map();
+function insideImport(inst, place) {
+  const key = `${inst.repo}:${inst.parent}:${place.file}`;
+  if (!importsAtParent.has(key)) {
+    let lines = null;
+    try { lines = execFileSync('git', ['--git-dir', mirrorOf(inst.repo), 'show', `${inst.parent}:${place.file}`], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'ignore'] }).split('\n'); } catch { lines = null; }
+    importsAtParent.set(key, lines ? importLinesOf(lines) : null);
+  }
+  const imports = importsAtParent.get(key);
+  if (!imports) return false;
+  for (let l = place.startLine; l <= place.endLine; l++) if (!imports.has(l)) return false;
+  return true;
 }
 const hitsPlace = (p, file, line) => file === p.file && line >= p.startLine - 3 && line <= p.endLine + 3;
 
