@@ -7,27 +7,13 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { CheckerPlace } from '../verify/checker.js';
+import { nodeChainAt } from '../verify/node-chain.js';
 import { nameOf, TYPE_DECLARATIONS, typePath } from './syntax.js';
 
 const SKIPPED = new Set(['line_comment', 'block_comment']);
 
 /** The nodes around 0-based `row`, outermost first. */
-function chainAt(root: Node, row: number): Node[] {
-  const out: Node[] = [];
-  let node: Node | null = root;
-  while (node) {
-    out.push(node);
-    let next: Node | null = null;
-    for (const child of node.namedChildren) {
-      if (child && !SKIPPED.has(child.type) && child.startPosition.row <= row && child.endPosition.row >= row) {
-        next = child;
-        break;
-      }
-    }
-    node = next;
-  }
-  return out;
-}
+const chainAt = (root: Node, row: number): Node[] => nodeChainAt(root, row, SKIPPED);
 
 const lines = (n: Node): { startLine: number; endLine: number } => ({ startLine: n.startPosition.row + 1, endLine: n.endPosition.row + 1 });
 

@@ -7,6 +7,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { CheckerPlace } from '../verify/checker.js';
+import { nodeChainAt } from '../verify/node-chain.js';
 
 /** A doc comment ends at column 0 of the next line: it would hold the item under it. */
 const SKIPPED = new Set(['line_comment', 'block_comment', 'attribute_item', 'inner_attribute_item']);
@@ -19,23 +20,8 @@ function implName(impl: Node): string | null {
   return type.text.replace(/<[\s\S]*$/, '').split('::').pop()?.trim() || null;
 }
 
-/** The nodes around 0-based `row` (items, blocks, expressions), outermost first. */
-function chainAt(root: Node, row: number): Node[] {
-  const out: Node[] = [];
-  let node: Node | null = root;
-  while (node) {
-    out.push(node);
-    let next: Node | null = null;
-    for (const child of node.namedChildren) {
-      if (child && !SKIPPED.has(child.type) && child.startPosition.row <= row && child.endPosition.row >= row) {
-        next = child;
-        break;
-      }
-    }
-    node = next;
-  }
-  return out;
-}
+/** The nodes around 0-based `row`, outermost first. */
+const chainAt = (root: Node, row: number): Node[] => nodeChainAt(root, row, SKIPPED);
 
 export function rustPlaceAt(root: Node, row: number): CheckerPlace | null {
   const chain = chainAt(root, row);
