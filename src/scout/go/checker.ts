@@ -25,7 +25,7 @@ import type { ChildBudget } from '../verify/bounded-child.js';
 import { deadlineStep, OneAtATime } from '../verify/check-pacing.js';
 import type { ChangeRequest, ChangeSpec, Checker, CheckOutcome, CheckRequest } from '../verify/checker.js';
 import { byFile, type Diagnostic, oneLine, placedErrors, Refusal } from '../verify/checker-template.js';
-import { applyLineEdits, columnBeforeEdits, overlapping } from '../verify/line-edits.js';
+import { applyLineEdits, columnBeforeEdits, type LineEdit, overlapping } from '../verify/line-edits.js';
 import type { MappedError } from '../verify/mapped-error.js';
 import { newErrors } from '../verify/new-errors.js';
 import { changeEdit } from './change-edit.js';
@@ -45,6 +45,14 @@ interface ModuleState {
 }
 
 const refused = (reason: string): CheckOutcome => ({ status: 'refused', reason });
+
+/** The edit that makes the import at 0-based `line`, `column` of `text` blank: `"path"` becomes `_ "path"`, `alias "path"` becomes `_ "path"`. */
+function blankImport(text: string, line: number, column: number): LineEdit[] {
+  const rest = (text.split('\n')[line] ?? '').slice(column);
+  if (rest.startsWith('"')) return [{ line, column, remove: 0, insert: '_ ' }];
+  const alias = /^[A-Za-z_]\w*/.exec(rest);
+  return alias && alias[0] !== '_' ? [{ line, column, remove: alias[0].length, insert: '_' }] : [];
+}
 
 export class GoChecker implements Checker {
   readonly name = 'go';
@@ -164,8 +172,7 @@ export class GoChecker implements Checker {
     step();
 
     const budget: ChildBudget = { deadline: request.deadline, started, ...(request.signal ? { signal: request.signal } : {}) };
-    const editedText = applyLineEdits(text, edit.edits);
-    const editedLines = editedText.split('\n');
+    let editedLines = text.split('\n');
     const userLines = new Map<string, string[]>([[rel, text.split('\n')]]);
     const lineOf = (f: string, row: number): string | undefined => {
       if (f === rel) return editedLines[row];
@@ -187,18 +194,32 @@ export class GoChecker implements Checker {
       if (!own) return refused(`${rel} is not among the files go build compiles in its module (build constraints, a test file, testdata, or a nested module)`);
       if (own.broken) return refused(`the package of ${rel} (${own.importPath}) cannot be loaded here, so go cannot build it: ${own.broken}`);
       const copy = path.join(temp, path.basename(absFile));
-      writeFileSync(copy, editedText);
       const json = path.join(temp, 'overlay.json');
       writeFileSync(json, JSON.stringify({ Replace: { [absFile]: copy } }));
-      step();
-      for (const d of this.mapped(await this.build(root, module, state, budget, { json, copy, rel }), lineOf)) {
-        if (d.file !== rel) {
-          after.push(d);
-          continue;
+      // A removal can leave an import unused (go: "imported and not used"), which is about the edit, not a
+      // break, and stops go from compiling the package's importers: such an import is made blank (`_ "path"`)
+      // and the module built again, once.
+      for (let pass = 0; ; pass++) {
+        const editedText = applyLineEdits(text, edit.edits);
+        editedLines = editedText.split('\n');
+        writeFileSync(copy, editedText);
+        step();
+        after = [];
+        onEdit = 0;
+        for (const d of this.mapped(await this.build(root, module, state, budget, { json, copy, rel }), lineOf)) {
+          if (d.file !== rel) {
+            after.push(d);
+            continue;
+          }
+          const character = columnBeforeEdits(edit.edits, d.line, d.character);
+          if (character === null) onEdit++;
+          else after.push({ ...d, character });
         }
-        const character = columnBeforeEdits(edit.edits, d.line, d.character);
-        if (character === null) onEdit++;
-        else after.push({ ...d, character });
+        const unused = pass === 0 ? after.filter((d) => d.file === rel && d.code === 'UnusedImport') : [];
+        const blanks = unused.flatMap((d) => blankImport(text, d.line, d.character));
+        if (blanks.length === 0 || overlapping([...edit.edits, ...blanks])) break;
+        edit.edits = [...edit.edits, ...blanks];
+        edit.summary += `; ${blanks.length} import(s) it left unused made blank`;
       }
       step();
       // A module with no error after the edit needs no baseline: nothing can be old.
