@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { ChangeSpec } from '../verify/checker.js';
 import type { JavaEdit, JavaEditResult } from './java-edit.js';
-import { blankRange, editAt, type LineEdit } from './line-edits.js';
+import { blankRange, editAt, type LineEdit } from '../verify/line-edits.js';
 import { article, declarationAt, kindOf, labelOf, nameOf, TYPE_DECLARATIONS, typePath, withJavaTree } from './syntax.js';
 
 export const NEW_PARAMETER = 'scoutNew';

@@ -40,7 +40,7 @@ import { changeEdit } from './change-edit.js';
 import { javaPlaceAt } from './enclosing-place.js';
 import type { JavaEdit, JavaEditResult } from './java-edit.js';
 import { javacErrorKey, parseJavacOutput } from './javac-diagnostics.js';
-import { applyLineEdits, columnBeforeEdits, overlapping } from './line-edits.js';
+import { applyLineEdits, columnBeforeEdits, overlapping } from '../verify/line-edits.js';
 import { findJavaProject, type JavaProject, listJavaFiles } from './project.js';
 import { INSTALL_JAVAC, javacVersion, releaseOf, runJavac } from './run-javac.js';
 import { type SourceLayout, sourceLayout } from './source-layout.js';

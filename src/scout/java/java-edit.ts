@@ -2,7 +2,7 @@
  * A change to a Java file as the checker makes it: line-keeping edits (line-edits.ts) and how the answer
  * names what was changed.
  */
-import type { LineEdit } from './line-edits.js';
+import type { LineEdit } from '../verify/line-edits.js';
 
 export interface JavaEdit {
   edits: LineEdit[];

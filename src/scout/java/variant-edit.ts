@@ -12,7 +12,7 @@
  * Anything else is refused with what it is.
  */
 import type { Node } from 'web-tree-sitter';
-import { editAt, type LineEdit, positionOf } from './line-edits.js';
+import { editAt, type LineEdit, positionOf } from '../verify/line-edits.js';
 import type { JavaEditResult } from './java-edit.js';
 import { article, declarationAt, isSealed, kindOf, nameOf, typePath, withJavaTree } from './syntax.js';
 

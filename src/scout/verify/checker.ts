@@ -6,7 +6,7 @@
  * unmodified code. Each error is a verified pointer. Everything language-specific (how to find the
  * declaration, how to write the new variant, how to run the checker) lives behind this interface, in one
  * folder per language beside that language's exploration rules: src/scout/typescript/checker.ts,
- * src/scout/python/checker.ts, src/scout/rust/checker.ts, src/scout/haskell/checker.ts, src/scout/java/checker.ts. This folder (verify/)
+ * src/scout/python/checker.ts, src/scout/rust/checker.ts, src/scout/haskell/checker.ts, src/scout/java/checker.ts, src/scout/go/checker.ts. This folder (verify/)
  * is the language-neutral core: the interface, what the checkers share (the shadow copy: shadow-tree.ts and
  * shadow-copy.ts; the compile-check-diff-map template a compiler's checker is a strategy of:
  * checker-template.ts; pacing and bounded child processes), the registry (checkers.ts), the verify step

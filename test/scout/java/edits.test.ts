@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changeEdit } from '../../../src/scout/java/change-edit.js';
 import { javacCode, javacErrorKey, parseJavacOutput } from '../../../src/scout/java/javac-diagnostics.js';
-import { applyLineEdits, blankRange, columnBeforeEdits } from '../../../src/scout/java/line-edits.js';
+import { applyLineEdits, blankRange, columnBeforeEdits } from '../../../src/scout/verify/line-edits.js';
 import { readJavaMembers } from '../../../src/scout/java/members.js';
 import { listJavaFiles, packageOf, sourceRootOf } from '../../../src/scout/java/project.js';
 import { sourceLayout, topLevelTypes } from '../../../src/scout/java/source-layout.js';

@@ -1,11 +1,13 @@
 /**
- * The Java checker's edits: text replaced within one line each, never adding or removing a line, so every
- * line javac reports in the edited copy is the same line in the user's file. A change that spans lines (a
- * method removed) is one edit per line, each blanking that line's part (the newlines stay). Several edits
- * make one change (a permitted class added to a `permits` list and declared at the end of the file).
+ * Line-keeping edits, shared by the checkers that edit a declaration in place (javac, go): text replaced
+ * within one line each, never adding or removing a line, so every line the compiler reports in the edited
+ * copy is the same line in the user's file. A change that spans lines (a method removed) is one edit per
+ * line, each blanking that line's part (the newlines stay). Several edits make one change (a permitted class
+ * added to a `permits` list and declared at the end of the file).
  *
- * Why not verify/insertion.ts: it holds one insertion; Java's changes need removals, replacements and
- * several places at once. Columns are UTF-16 (JavaScript string indexes), as javac's caret lines count them.
+ * Why not verify/insertion.ts: it holds one insertion; these changes need removals, replacements and
+ * several places at once. Columns are UTF-16 (JavaScript string indexes); a compiler's own columns are
+ * converted to them first (javac's caret lines count UTF-16 units; go counts bytes).
  */
 
 /** Text replaced on one line: `remove` UTF-16 units at 0-based `line` and `column` give way to `insert` (no newline). */
