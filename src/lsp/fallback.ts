@@ -27,6 +27,6 @@ export interface LspFallback {
   typeDefinition(position: SourcePosition): OperationResult<Site[]>;
   /** The syntactic role (and enclosing definition) of sites found by a server, matched by position. */
   annotate(sites: Site[]): Site[];
-  /** A name defined at top level in a file of one of these languages, and its file: the readiness probe of a server; names from other folders as alternatives. */
-  probeSymbol(languages: string[]): { name: string; file: string; alternatives?: string[] } | null;
+  /** A name defined at top level in a file of one of these languages (under `within`, when given), and its file: the readiness probe of a server; names from other folders as alternatives. */
+  probeSymbol(languages: string[], within?: readonly string[] | null): { name: string; file: string; alternatives?: string[] } | null;
 }

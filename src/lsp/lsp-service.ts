@@ -10,7 +10,7 @@ import { assessCompleteness, mergeSites, type CompletenessOptions } from './comp
 import type { LspFallback } from './fallback.js';
 import { LspOperations } from './operations.js';
 import { PathMapper } from './paths.js';
-import { findProbeFile } from './readiness.js';
+import { findProbeFile, type ReadinessProbe } from './readiness.js';
 import { SERVER_LANGUAGES, resolveServer, serverLanguageOf, type LspServerOverrides, type ServerSpec } from './servers.js';
 import { LspSession, type SessionOptions, type SessionStatus } from './session.js';
 import { SourceText } from './source-text.js';
@@ -324,15 +324,18 @@ export class LspService {
     const languages = [language, ...ALL_LANGUAGES.filter((l) => l !== language && resolveServer(l, this.options.servers)?.id === spec.id)];
     const session = new LspSession(spec, this.root, {
       ...this.options.session,
-      probe: this.options.session?.probe ?? (() => this.probeFor(languages)),
+      probe: this.options.session?.probe ?? (() => this.probeFor(languages, spec)),
     });
     const ops = new LspOperations(session, this.paths, this.options.hoverMaxChars === undefined ? {} : { hoverMaxChars: this.options.hoverMaxChars });
     this.bySpec.set(spec.id, ops);
     return ops;
   }
 
-  private probeFor(languages: string[]): { file: string; symbol: string; alternatives: string[] } | null {
-    const found = this.fallback?.probeSymbol(languages);
+  private probeFor(languages: string[], spec: ServerSpec): Partial<ReadinessProbe> | null {
+    const within = spec.projectScope?.(this.root) ?? null;
+    const found = this.fallback?.probeSymbol(languages, within);
+    // The project's configuration covers none of the indexed files: it will never list a probe name.
+    if (!found && within && this.fallback?.probeSymbol(languages)) return { unreachable: `${spec.display}'s project (include: ${within.join(', ')}) covers none of the indexed files` };
     if (!found) return null;
     try {
       return { file: this.paths.absolute(found.file), symbol: found.name, alternatives: found.alternatives ?? [] };

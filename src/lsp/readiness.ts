@@ -18,6 +18,8 @@ export interface ReadinessProbe {
   symbol: string | null;
   /** Names from other folders: finding any one will do (the server's project may leave the first one's folder out). */
   alternatives?: string[];
+  /** Why no name can prove the project loaded (its configuration covers none of the indexed files): no wait at all. */
+  unreachable?: string;
 }
 
 export interface ReadinessOptions {
@@ -45,6 +47,7 @@ export async function waitUntilReady(
   options: ReadinessOptions,
 ): Promise<ReadinessResult> {
   const started = Date.now();
+  if (probe.unreachable) return { loaded: false, verified: false, waitedMs: 0, note: `${probe.unreachable}: empty or short answers are completed from the index` };
   const deadline = started + options.timeoutMs;
   const settleMs = options.settleMs ?? 300;
   const remaining = (): number => deadline - Date.now();

@@ -7,6 +7,7 @@ import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { languageOf } from '../workspace/language.js';
+import { pyrightInclude } from './project-scope.js';
 
 /** Per-language command overrides (the config's `lsp.servers` section). */
 export type LspServerOverrides = Record<string, { command: string; args?: string[] }>;
@@ -37,6 +38,8 @@ export interface ServerSpec {
   readiness: Readiness;
   /** True when the command came from an override. */
   overridden: boolean;
+  /** The folders the server's project covers when its configuration narrows them (pyright's `include`); null: the whole root. */
+  projectScope?: (root: string) => string[] | null;
 }
 
 const require = createRequire(import.meta.url);
@@ -106,7 +109,7 @@ export function defaultServer(language: string): ServerSpec | null {
     case 'javascript':
       return typescriptServer();
     case 'python':
-      return nodeServer('python', 'pyright', 'pyright-langserver', ['--stdio'], { extensions: ['.py', '.pyi'] });
+      return nodeServer('python', 'pyright', 'pyright-langserver', ['--stdio'], { extensions: ['.py', '.pyi'], projectScope: pyrightInclude });
     case 'go':
       return nativeServer('go', 'gopls', [], ['.go']);
     case 'c':

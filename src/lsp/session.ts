@@ -268,7 +268,7 @@ export class LspSession {
       given = null;
     }
     const file = given?.file ?? findProbeFile(this.root, this.spec.extensions);
-    return { file: file ?? null, symbol: given?.symbol ?? null, ...(given?.alternatives?.length ? { alternatives: given.alternatives } : {}) };
+    return { file: file ?? null, symbol: given?.symbol ?? null, ...(given?.alternatives?.length ? { alternatives: given.alternatives } : {}), ...(given?.unreachable ? { unreachable: given.unreachable } : {}) };
   }
 
   /** After a 'crashed' error: wait for the process to be gone (killing it if needed) so the crash is counted once. */

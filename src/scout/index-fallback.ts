@@ -275,9 +275,9 @@ export class IndexFallback implements LspFallback {
   }
 
   /** A name defined at top level in a file of one of these languages, and its file: the readiness probe of a server. */
-  probeSymbol(languages: string[]): { name: string; file: string; alternatives: string[] } | null {
+  probeSymbol(languages: string[], within: readonly string[] | null = null): { name: string; file: string; alternatives: string[] } | null {
     if (languages.length === 0) return null;
-    const [first, ...others] = probeDefinitions(this.db, languages, PROBE_FOLDERS);
+    const [first, ...others] = probeDefinitions(this.db, languages, PROBE_FOLDERS, within);
     return first ? { ...first, alternatives: others.map((o) => o.name) } : null;
   }
 

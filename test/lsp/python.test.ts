@@ -77,3 +77,22 @@ describe('pyright', () => {
     );
   });
 });
+
+describe('pyright with an include that covers none of the indexed files', () => {
+  it('is not waited for: the session says why at once, and answers are completed from the index', async () => {
+    const moved = await indexedRepo('lsp/py-app');
+    moved.repo.write('pyrightconfig.json', '{ "include": ["moved_away"] }');
+    const probed = new LspService({ root: moved.repo.root, fallback: new IndexFallback(moved.store.database, moved.repo.root), session: { readyTimeoutMs: 30_000 } });
+    try {
+      const started = Date.now();
+      const result = await probed.workspaceSymbol('LLMKind', { languages: ['python'] });
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(probed.session('python')?.loaded).toBe(false);
+      expect(probed.session('python')?.loadNote).toMatch(/include: moved_away\) covers none of the indexed files/);
+      expect(result.value.some((s) => s.name === 'LLMKind')).toBe(true);
+    } finally {
+      await probed.shutdown();
+      moved.close();
+    }
+  });
+});

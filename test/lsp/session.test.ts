@@ -130,6 +130,18 @@ describe('start-up failures and readiness', () => {
     expect(first.value.map((s) => s.role)).toEqual(['definition']);
   });
 
+  it('a project whose configuration covers none of the indexed files is not waited for: not loaded, at once, with why', async () => {
+    const server = fake();
+    const service = serviceWith(server.args, { readyTimeoutMs: 20_000, probe: () => ({ unreachable: "pyright's project (include: pydantic_core) covers none of the indexed files" }) });
+    const started = Date.now();
+    const result = await service.workspaceSymbol('LLMKind', { languages: ['typescript'] });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const session = service.session('typescript')!;
+    expect(session.loaded).toBe(false);
+    expect(session.loadNote).toMatch(/covers none of the indexed files: empty or short answers are completed from the index/);
+    expect(result.source).toBe('index');
+  });
+
   it('gives up waiting for the project after the ready timeout, says so, and does not trust an empty answer', async () => {
     const server = fake();
     const service = serviceWith(server.args, { readyTimeoutMs: 600, probe: () => ({ symbol: 'NeverDefinedAnywhere' }) });

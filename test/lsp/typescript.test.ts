@@ -157,6 +157,9 @@ describe('readiness probe names from several folders', () => {
       const probe = new IndexFallback(store.database, repo.root).probeSymbol(['python']);
       expect(probe).toMatchObject({ file: 'release/push.py', name: 'push_release' });
       expect(probe?.alternatives).toEqual(['Model', 'util_for_tests']);
+      // A server whose project includes only `pkg` (pyright's include): the names come from there.
+      expect(new IndexFallback(store.database, repo.root).probeSymbol(['python'], ['pkg'])).toMatchObject({ file: 'pkg/sub/models.py', name: 'Model' });
+      expect(new IndexFallback(store.database, repo.root).probeSymbol(['python'], ['pydantic_core'])).toBeNull();
     } finally {
       store.close();
       repo.cleanup();

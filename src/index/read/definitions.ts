@@ -179,12 +179,16 @@ const OUTSIDE_PRODUCT_CODE = `(CASE WHEN ${['test', 'tests', '__tests__', 'spec'
  * private-looking, in the shortest path, not in a .d.ts. Several folders, because a server's project may
  * leave out any one of them (its `include`), and a name it does not index is never found.
  */
-export function probeDefinitions(db: IndexDb, languages: readonly string[], folders: number): Array<{ name: string; file: string }> {
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function probeDefinitions(db: IndexDb, languages: readonly string[], folders: number, within: readonly string[] | null = null): Array<{ name: string; file: string }> {
   // Language names are the index's own identifiers (`python`, `typescript`): inlined, so both rankings share them.
   const order = languages.filter((l) => /^[a-z0-9_+-]+$/.test(l)).map((l, i) => `WHEN '${l}' THEN ${i}`).join(' ');
   if (order === '') return [];
   const rank = `CASE f.language ${order} ELSE ${languages.length} END, ${OUTSIDE_PRODUCT_CODE}, d.is_exported DESC, length(f.path), f.path, d.start_line`;
   const topFolder = `CASE WHEN instr(f.path, '/') > 0 THEN substr(f.path, 1, instr(f.path, '/') - 1) ELSE '' END`;
+  // Only files the server's project covers (a file named, or a folder's files), when its configuration narrows it.
+  const inside = within ? ` AND (${within.map(() => "f.path = ? OR f.path LIKE ? ESCAPE '\\'").join(' OR ')})` : '';
   return rowsOnce(
     db,
     `SELECT name, file FROM (
@@ -192,9 +196,9 @@ export function probeDefinitions(db: IndexDb, languages: readonly string[], fold
        FROM definitions d JOIN files f ON f.id = d.file_id
        WHERE f.language IN (${languages.map(() => '?').join(',')}) AND d.parent IS NULL
          AND d.kind IN ('class', 'function', 'interface', 'enum', 'data_type', 'type_alias') AND d.name NOT LIKE '\\_%' ESCAPE '\\'
-         AND length(d.name) > 2 AND f.path NOT LIKE '%.d.ts')
+         AND length(d.name) > 2 AND f.path NOT LIKE '%.d.ts'${inside})
      WHERE n = 1 ORDER BY overall LIMIT ?`,
-  ).all(...languages, folders) as Array<{ name: string; file: string }>;
+  ).all(...languages, ...(within ?? []).flatMap((p) => [p, `${escapeLike(p)}/%`]), folders) as Array<{ name: string; file: string }>;
 }
 
 /** The qualified name of the definition of `name` in a file named on `line`, else the one named nearest it. */
