@@ -65,7 +65,8 @@ export interface ScoutAnswer {
     /** Present for change questions: the rule risk labels follow (risk.ts). */
     risk_rule?: string;
     /** "Add a variant" questions: the members read from the declaration and the enumeration sites found. */
-    enumeration?: { type: string; members: number; sites: number; full_without_default: number; files_read: number; ms: number } | null;
+    /** `other_declarations`: same-named types elsewhere, other targets whose uses were left out. */
+    enumeration?: { type: string; members: number; sites: number; full_without_default: number; files_read: number; ms: number; other_declarations?: number } | null;
     /** Present for change questions: the checker that verified the high-risk pointers, or null (see notes). */
     verified_by?: VerifiedBy | null;
     freshness?: unknown;

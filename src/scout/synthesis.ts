@@ -260,7 +260,7 @@ export function synthesize(
     if (listed && listed.sites > 0 && enumeration) {
       const partial = listed.sites - listed.full;
       paragraphs.push(
-        `${listed.full > 0 ? `${listed.full} place(s) list every member of \`${enumeration.set.type}\` with no default: add the new member there (high).` : `No place lists every member of \`${enumeration.set.type}\` without a default.`}${partial > 0 ? ` ${partial} other place(s) name some of its ${enumeration.set.members.length} members or their values: check whether the new member belongs there.` : ''}`,
+        `${listed.full > 0 ? `${listed.full} place(s) list every member of \`${enumeration.set.type}\` with no default: add the new member there (high).` : `No place lists every member of \`${enumeration.set.type}\` without a default.`}${partial > 0 ? ` ${partial} other place(s) name some of its ${enumeration.set.members.length} members or their values: check whether the new member belongs there.` : ''}${enumeration.otherDeclarations ? ` ${enumeration.otherDeclarations} other type(s) named \`${enumeration.set.type}\` elsewhere are different targets: their declarations and their own \`${enumeration.set.type}.…\` uses are left out.` : ''}`,
       );
     }
     const flows = exploration.visited.filter((v) => v.link.relation === 'property_flow');
@@ -284,7 +284,7 @@ export function synthesize(
       pointers_omitted: 0,
       ...(query.intent === 'add_variant' || query.change ? { risk_rule: RISK_RULE } : {}),
       ...(enumeration
-        ? { enumeration: { type: enumeration.set.type, members: enumeration.set.members.length, sites: listed?.sites ?? 0, full_without_default: listed?.full ?? 0, files_read: enumeration.filesRead, ms: enumeration.ms } }
+        ? { enumeration: { type: enumeration.set.type, members: enumeration.set.members.length, sites: listed?.sites ?? 0, full_without_default: listed?.full ?? 0, files_read: enumeration.filesRead, ms: enumeration.ms, ...(enumeration.otherDeclarations ? { other_declarations: enumeration.otherDeclarations } : {}) } }
         : {}),
       ...(verification ? { verified_by: verifiedBy(verification, verifiedPlaces) } : {}),
     },

@@ -18,6 +18,7 @@ import type { MemberSet } from '../site-facts.js';
 import { blocksOf, type Block } from './blocks.js';
 import { mentionMatcher, type Mention, type MentionMatcher } from './mentions.js';
 import { withoutNonEnumerating } from './not-enumerating.js';
+import { otherDeclarationsOf, type OtherDeclarations, withoutOtherTargets } from './other-targets.js';
 import { foldSiblingCopies } from './sibling-copies.js';
 
 export interface EnumerationSite {
@@ -51,6 +52,8 @@ export interface Enumeration {
   sites: EnumerationSite[];
   filesRead: number;
   ms: number;
+  /** Same-named type declarations elsewhere, left out as other targets (other-targets.ts). */
+  otherDeclarations?: number;
 }
 
 /** Characters of a site's first line quoted in its pointer (the page holds more pointers when they are short). */
@@ -104,17 +107,18 @@ export function findEnumerationSites(seeded: SeededQuestion, options: { root: st
   const quotable = set.members.some((m) => (m.value !== null && m.valueIsString) || (m.qualified !== null && m.name.length >= MIN_QUOTED_NAME));
   const { data, docs } = quotable ? walkDataAndDocFiles(options.root, options.config) : { data: [], docs: [] };
   const files = [...parsedFiles(options.db).map((f) => f.path), ...data.slice(0, MAX_DATA_FILES), ...docs.slice(0, MAX_DATA_FILES)];
+  const others = otherDeclarationsOf(options.db, set);
   for (const path of files) {
     const text = readInsideRoot(options.root, path);
     if (text === null || text.length > MAX_FILE_BYTES) continue;
     filesRead++;
-    sites.push(...sitesIn(path, text, set, matcher));
+    sites.push(...sitesIn(path, text, set, matcher, others));
   }
-  return { set, sites: foldSiblingCopies(sites), filesRead, ms: Math.round(performance.now() - started) };
+  return { set, sites: foldSiblingCopies(sites), filesRead, ms: Math.round(performance.now() - started), otherDeclarations: others.count };
 }
 
 /** The enumeration sites of one file whose text is `text`. */
-export function sitesIn(path: string, text: string, set: MemberSet, matcher: MentionMatcher = mentionMatcher(set)): EnumerationSite[] {
+export function sitesIn(path: string, text: string, set: MemberSet, matcher: MentionMatcher = mentionMatcher(set), others?: OtherDeclarations): EnumerationSite[] {
   let mentions = matcher.find(text);
   if (mentions.length === 0) return [];
   const lines = text.split('\n');
@@ -126,6 +130,7 @@ export function sitesIn(path: string, text: string, set: MemberSet, matcher: Men
   if (doc) mentions = mentions.filter((m) => DOC_ITEM.test(lines[m.line - 1] ?? '') && (quoted(lines, m) || (m.kind === 'member' && Boolean(set.members[m.member]?.qualified))));
   if (path === set.file) mentions = mentions.filter((m) => m.line < set.startLine || m.line > set.endLine);
   mentions = withoutNonEnumerating(lines, mentions);
+  if (others) mentions = withoutOtherTargets(path, mentions, set, others);
   const sites: EnumerationSite[] = [];
   for (const block of blocksOf(lines, mentions)) {
     const site = doc ? docSiteOf(path, lines, block, set) : siteOf(path, lines, block, set);
