@@ -4,6 +4,7 @@
  * on first use), warms the index and the language server in the background, never
  * exits because of a request, and shuts the language servers down on exit.
  */
+import { keepVectorsInMemory } from '../search/vector-memory.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -33,6 +34,7 @@ const stderrLog: Log = (message) => {
 
 /** Serve over the early-started stdio transport until the client closes stdin. */
 export async function serveStdio(root: string, transport: ScoutStdioTransport, options: { warmUp?: boolean } = {}): Promise<void> {
+  keepVectorsInMemory();
   const ws = new ScoutWorkspace(root);
   keepAlive(stderrLog);
   const server = createScoutServer(ws, stderrLog);
@@ -58,6 +60,7 @@ export async function serveStdio(root: string, transport: ScoutStdioTransport, o
 
 /** Streamable HTTP (stateless: one transport per request), bound to 127.0.0.1 only. */
 export async function runHttpServer(root: string, port: number, options: { warmUp?: boolean } = {}): Promise<{ port: number; close(): Promise<void> }> {
+  keepVectorsInMemory();
   const ws = new ScoutWorkspace(root);
   keepAlive(stderrLog);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

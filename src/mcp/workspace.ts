@@ -135,6 +135,10 @@ export class ScoutWorkspace {
       const freshness = await this.fresh();
       log(`index ready: ${freshness.note}`);
       const loaded = await this.load();
+      // The chunk vectors into memory (a long-lived server scans them there: search/vector-memory.ts).
+      const vectors = await (await import('../search/vector-searcher.js')).warmVectorMemory(loaded.store.database, loaded.config);
+      if (vectors) log(vectors);
+      if (stop()) return;
       const counts = loaded.store.counts();
       const main = Object.entries(counts.byLanguage).sort((a, b) => b[1].lines - a[1].lines)[0]?.[0];
       if (!main || stop()) return;

@@ -10,7 +10,8 @@ import type { IndexDb } from '../index/db.js';
 import { indexGeneration } from '../index/read/meta.js';
 import { chunksChangedSince } from './vector-follow.js';
 import type { VectorSearcher } from './engine.js';
-import { embedQuery, loadVectorExtension, syncChunkVectors, syncedGeneration, vectorSearch, type SyncResult } from './vector-store.js';
+import { vectorMemoryFor } from './vector-memory.js';
+import { embedQuery, loadVectorExtension, syncChunkVectors, syncedGeneration, VECTOR_K_MAX, vectorSearch, type SyncResult } from './vector-store.js';
 
 const queryCache = new LruCache<string, Float32Array>(256);
 
@@ -52,7 +53,12 @@ export async function prepareVectorSearcher(db: IndexDb, config: ScoutConfig, no
     label: ready.label ?? ready.id,
     async search(query: string, k: number, among?: Set<number>) {
       const vector = await embedQuery(ready, query, queryCache);
-      return vectorSearch(db, vector, k, among).map((hit) => ({ chunkId: hit.chunkId, score: hit.score }));
+      // From memory in a long-lived process (vector-memory.ts), else sqlite-vec (a scan, or point reads for a few candidates).
+      const synced = syncedGeneration(db, ready.id);
+      const memory = synced === null ? null : vectorMemoryFor(db, synced, vector.length);
+      const limit = Math.min(Math.floor(k), VECTOR_K_MAX);
+      const hits = !memory ? vectorSearch(db, vector, k, among) : among ? memory.nearestAmong(vector, limit, among) : memory.nearest(vector, limit);
+      return hits.map((hit) => ({ chunkId: hit.chunkId, score: hit.score }));
     },
   };
 }
@@ -74,4 +80,17 @@ export async function syncEmbeddedVectors(db: IndexDb, config: ScoutConfig): Pro
   } catch (error) {
     return `vectors not updated (${(error as Error).message}); search will use BM25 only`;
   }
+}
+
+/**
+ * A long-lived process's warm-up: bring the vectors up to date and into memory (vector-memory.ts), so the
+ * first search does not pay for loading them. Returns a note, or null when there is nothing to load.
+ */
+export async function warmVectorMemory(db: IndexDb, config: ScoutConfig): Promise<string | null> {
+  const notes: string[] = [];
+  const searcher = await prepareVectorSearcher(db, config, notes);
+  if (!searcher) return null;
+  const started = performance.now();
+  await searcher.search('warm', 1);
+  return `vectors in memory in ${Math.round(performance.now() - started)} ms`;
 }

@@ -1,0 +1,191 @@
+/**
+ * The chunk vectors held in memory by a long-lived process (the MCP server), for the one query that makes
+ * sqlite-vec read every stored vector: the nearest chunks of the whole index (a hybrid search's vector-only
+ * candidates, a semantic search), and the point reads of a hybrid search's lexical candidates (about 35 µs
+ * each). At 1.5M lines (133k chunks of 300 dimensions, 160 MB here) those took about 55 and up to 35 ms of a
+ * 100-130 ms phrase query; warm hybrid search went from p90 115-125 ms to 86 ms with the same results
+ * (bench/results/scale-search.md). A new CLI process keeps using sqlite-vec: loading the vectors (about 1 s at
+ * that size) would cost it more than one scan; so does a server whose vectors exceed MAX_BYTES.
+ *
+ * Distances are sqlite-vec's cosine distance (1 - cosine similarity), so answers are the same up to float
+ * rounding. The vectors follow the index generation: a search after an edit applies the chunks the index
+ * says changed (vector-follow.ts), and reloads all of them when it cannot say or when they are many.
+ */
+import type { IndexDb } from '../index/db.js';
+import { firstValue, returningArrays } from '../index/sqlite.js';
+import { chunksChangedSince } from './vector-follow.js';
+
+export interface MemoryHit {
+  chunkId: number;
+  distance: number;
+  score: number;
+}
+
+/** Changed chunks applied on top of the loaded ones, at most, before everything is loaded again. */
+const MAX_OVERLAY = 5_000;
+/** Vectors larger than this stay in sqlite-vec (1.5M lines: 133k chunks of 300 dimensions hold 160 MB). */
+const MAX_BYTES = 384 * 1024 * 1024;
+
+let enabled = false;
+const held = new WeakMap<IndexDb, VectorMemory>();
+/** The generation at which a database's vectors were found too large to hold (counted once per generation). */
+const tooLarge = new WeakMap<IndexDb, number>();
+
+/** Called once by a long-lived process: vector scans are answered from memory from then on. */
+export function keepVectorsInMemory(): void {
+  enabled = true;
+}
+
+/** The in-memory vectors of `db` at the vectors' synced `generation`, loaded or brought up to date; null when not kept. */
+export function vectorMemoryFor(db: IndexDb, generation: number, dimensions: number): VectorMemory | null {
+  if (!enabled) return null;
+  let memory = held.get(db);
+  if (memory && memory.dimensions === dimensions && memory.follow(db, generation)) return memory;
+  if (tooLarge.get(db) === generation) return null;
+  const count = Number(firstValue(db.prepare('SELECT count(*) FROM chunk_vectors')) ?? 0);
+  if (count * dimensions * 4 > MAX_BYTES) {
+    tooLarge.set(db, generation);
+    return null;
+  }
+  memory = VectorMemory.load(db, generation, dimensions);
+  held.set(db, memory);
+  return memory;
+}
+
+export class VectorMemory {
+  private overlay = new Map<number, Float32Array | null>();
+  /** Chunk id → its row in `ids`/`units`, built on the first lookup by id. */
+  private slots: Map<number, number> | null = null;
+
+  private constructor(
+    readonly dimensions: number,
+    private generation: number,
+    private readonly ids: Int32Array,
+    private readonly units: Float32Array,
+  ) {}
+
+  static load(db: IndexDb, generation: number, dimensions: number): VectorMemory {
+    const count = Number(firstValue(db.prepare('SELECT count(*) FROM chunk_vectors')) ?? 0);
+    const ids = new Int32Array(count);
+    const units = new Float32Array(count * dimensions);
+    let n = 0;
+    // Streamed row by row: the whole table as one array of rows would hold every blob twice at once.
+    for (const row of returningArrays(db.prepare('SELECT rowid, embedding FROM chunk_vectors')).iterate()) {
+      const [rowid, blob] = Array.isArray(row) ? row : Object.values(row as Record<string, unknown>);
+      if (n >= count) break;
+      ids[n] = Number(rowid);
+      writeUnit(blob as Uint8Array, dimensions, units, n * dimensions);
+      n++;
+    }
+    return new VectorMemory(dimensions, generation, ids.subarray(0, n), units.subarray(0, n * dimensions));
+  }
+
+  /** Brings the vectors to `generation` from the chunks the index says changed; false when it cannot (reload). */
+  follow(db: IndexDb, generation: number): boolean {
+    if (generation === this.generation) return true;
+    const changed = chunksChangedSince(db, this.generation);
+    if (changed === null || this.overlay.size + changed.length > MAX_OVERLAY) return false;
+    const read = db.prepare('SELECT embedding FROM chunk_vectors WHERE rowid = ?');
+    for (const id of changed) {
+      const blob = firstValue(read, id) as Uint8Array | undefined;
+      if (blob === undefined) {
+        this.overlay.set(id, null);
+        continue;
+      }
+      const unit = new Float32Array(this.dimensions);
+      writeUnit(blob, this.dimensions, unit, 0);
+      this.overlay.set(id, unit);
+    }
+    this.generation = generation;
+    return true;
+  }
+
+  /** The `k` nearest of the `among` chunks (a hybrid search's lexical candidates): no scan, one lookup each. */
+  nearestAmong(query: Float32Array, k: number, among: ReadonlySet<number>): MemoryHit[] {
+    if (k < 1) return [];
+    const dims = this.dimensions;
+    const q = unitOf(query, dims);
+    this.slots ??= new Map(Array.from(this.ids, (id, slot) => [id, slot]));
+    const best = new TopK(k);
+    for (const id of among) {
+      const changed = this.overlay.get(id);
+      if (changed === null) continue;
+      const slot = changed ? -1 : this.slots.get(id);
+      if (!changed && slot === undefined) continue;
+      const vector = changed ?? this.units.subarray((slot as number) * dims, (slot as number) * dims + dims);
+      let dot = 0;
+      for (let d = 0; d < dims; d++) dot += (q[d] as number) * (vector[d] as number);
+      best.offer(id, 1 - dot);
+    }
+    return best.sorted().map(({ id, distance }) => ({ chunkId: id, distance, score: 1 - distance }));
+  }
+
+  /** The `k` nearest chunks to `query` by cosine distance, nearest first (ties by chunk id). */
+  nearest(query: Float32Array, k: number): MemoryHit[] {
+    if (k < 1) return [];
+    const dims = this.dimensions;
+    const q = unitOf(query, dims);
+    const best = new TopK(k);
+    const { ids, units, overlay } = this;
+    for (let i = 0, at = 0; i < ids.length; i++, at += dims) {
+      let dot = 0;
+      for (let d = 0; d < dims; d++) dot += (q[d] as number) * (units[at + d] as number);
+      const id = ids[i] as number;
+      if (overlay.size > 0 && overlay.has(id)) continue;
+      best.offer(id, 1 - dot);
+    }
+    for (const [id, unit] of overlay) {
+      if (!unit) continue;
+      let dot = 0;
+      for (let d = 0; d < dims; d++) dot += (q[d] as number) * (unit[d] as number);
+      best.offer(id, 1 - dot);
+    }
+    return best.sorted().map(({ id, distance }) => ({ chunkId: id, distance, score: 1 - distance }));
+  }
+}
+
+function unitOf(query: Float32Array, dims: number): Float32Array {
+  const q = new Float32Array(dims);
+  writeUnit(new Uint8Array(query.buffer, query.byteOffset, query.byteLength), dims, q, 0);
+  return q;
+}
+
+/** A float32 blob written as a unit vector into `out` at `offset` (a zero vector stays zero: distance 1 to all). */
+function writeUnit(blob: Uint8Array, dims: number, out: Float32Array, offset: number): void {
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  let norm = 0;
+  for (let d = 0; d < dims; d++) {
+    const x = view.getFloat32(d * 4, true);
+    out[offset + d] = x;
+    norm += x * x;
+  }
+  if (norm === 0) return;
+  const scale = 1 / Math.sqrt(norm);
+  for (let d = 0; d < dims; d++) out[offset + d] = (out[offset + d] as number) * scale;
+}
+
+/** The k smallest distances seen, kept in a sorted array (k is small: a page of candidates). */
+class TopK {
+  private readonly items: Array<{ id: number; distance: number }> = [];
+  constructor(private readonly k: number) {}
+
+  offer(id: number, distance: number): void {
+    const items = this.items;
+    if (items.length >= this.k) {
+      const worst = items[items.length - 1] as { id: number; distance: number };
+      if (distance > worst.distance || (distance === worst.distance && id > worst.id)) return;
+    }
+    let at = items.length;
+    while (at > 0) {
+      const before = items[at - 1] as { id: number; distance: number };
+      if (before.distance < distance || (before.distance === distance && before.id < id)) break;
+      at--;
+    }
+    items.splice(at, 0, { id, distance });
+    if (items.length > this.k) items.pop();
+  }
+
+  sorted(): Array<{ id: number; distance: number }> {
+    return this.items;
+  }
+}
