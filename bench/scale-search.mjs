@@ -62,8 +62,11 @@ async function measure(mode) {
       }
     }
     const cpuPerQuery = (cpuMs(transport.pid) - cpuBefore) / times.length;
+    // The server's peak memory (VmHWM): what holding the index, the vectors and the caches costs it.
+    let peakMb = null;
+    try { peakMb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${transport.pid}/status`, 'utf8'))?.[1]) / 1024; } catch { /* no /proc */ }
     const per = [...perQuery].map(([q, e]) => ({ query: q, median: round(median(e.walls)), top: e.top ? `${e.top.file}:${e.top.line}` : null }));
-    return { mode, first: round(first.wall), p50: round(median(times)), p90: round(percentile(times, 90)), max: round(Math.max(...times)), cpuPerQuery: round(cpuPerQuery), samples: times.length, per };
+    return { mode, first: round(first.wall), p50: round(median(times)), p90: round(percentile(times, 90)), max: round(Math.max(...times)), cpuPerQuery: round(cpuPerQuery), peakMb: peakMb === null ? null : Math.round(peakMb), samples: times.length, per };
   } finally {
     await client.close();
   }
@@ -73,6 +76,6 @@ const out = [];
 for (const mode of MODES) {
   const m = await measure(mode);
   out.push(m);
-  console.error(`${mode}: p50 ${m.p50} ms, p90 ${m.p90} ms, max ${m.max} ms, first ${m.first} ms, server CPU ${m.cpuPerQuery} ms/query (${m.samples} samples)`);
+  console.error(`${mode}: p50 ${m.p50} ms, p90 ${m.p90} ms, max ${m.max} ms, first ${m.first} ms, server CPU ${m.cpuPerQuery} ms/query, server peak ${m.peakMb ?? '?'} MB (${m.samples} samples)`);
 }
 console.log(JSON.stringify(out, null, 1));
