@@ -36,18 +36,21 @@ export function keepVectorsInMemory(): void {
   enabled = true;
 }
 
-/** The in-memory vectors of `db` at the vectors' synced `generation`, loaded or brought up to date; null when not kept. */
-export function vectorMemoryFor(db: IndexDb, generation: number, dimensions: number): VectorMemory | null {
+/**
+ * The in-memory vectors of `db` synced by `provider` (its id) at `generation`, loaded or brought up to date;
+ * null when not kept. Another provider's vectors (a configuration change) are loaded again.
+ */
+export function vectorMemoryFor(db: IndexDb, provider: string, generation: number, dimensions: number): VectorMemory | null {
   if (!enabled) return null;
   let memory = held.get(db);
-  if (memory && memory.dimensions === dimensions && memory.follow(db, generation)) return memory;
+  if (memory && memory.provider === provider && memory.dimensions === dimensions && memory.follow(db, generation)) return memory;
   if (tooLarge.get(db) === generation) return null;
   const count = Number(firstValue(db.prepare('SELECT count(*) FROM chunk_vectors')) ?? 0);
   if (count * dimensions * 4 > MAX_BYTES) {
     tooLarge.set(db, generation);
     return null;
   }
-  memory = VectorMemory.load(db, generation, dimensions);
+  memory = VectorMemory.load(db, provider, generation, dimensions);
   held.set(db, memory);
   return memory;
 }
@@ -58,13 +61,14 @@ export class VectorMemory {
   private slots: Map<number, number> | null = null;
 
   private constructor(
+    readonly provider: string,
     readonly dimensions: number,
     private generation: number,
     private readonly ids: Int32Array,
     private readonly units: Float32Array,
   ) {}
 
-  static load(db: IndexDb, generation: number, dimensions: number): VectorMemory {
+  static load(db: IndexDb, provider: string, generation: number, dimensions: number): VectorMemory {
     const count = Number(firstValue(db.prepare('SELECT count(*) FROM chunk_vectors')) ?? 0);
     const ids = new Int32Array(count);
     const units = new Float32Array(count * dimensions);
@@ -77,7 +81,7 @@ export class VectorMemory {
       writeUnit(blob as Uint8Array, dimensions, units, n * dimensions);
       n++;
     }
-    return new VectorMemory(dimensions, generation, ids.subarray(0, n), units.subarray(0, n * dimensions));
+    return new VectorMemory(provider, dimensions, generation, ids.subarray(0, n), units.subarray(0, n * dimensions));
   }
 
   /** Brings the vectors to `generation` from the chunks the index says changed; false when it cannot (reload). */

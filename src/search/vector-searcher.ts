@@ -55,7 +55,7 @@ export async function prepareVectorSearcher(db: IndexDb, config: ScoutConfig, no
       const vector = await embedQuery(ready, query, queryCache);
       // From memory in a long-lived process (vector-memory.ts), else sqlite-vec (a scan, or point reads for a few candidates).
       const synced = syncedGeneration(db, ready.id);
-      const memory = synced === null ? null : vectorMemoryFor(db, synced, vector.length);
+      const memory = synced === null ? null : vectorMemoryFor(db, ready.id, synced, vector.length);
       const limit = Math.min(Math.floor(k), VECTOR_K_MAX);
       const hits = !memory ? vectorSearch(db, vector, k, among) : among ? memory.nearestAmong(vector, limit, among) : memory.nearest(vector, limit);
       return hits.map((hit) => ({ chunkId: hit.chunkId, score: hit.score }));

@@ -33,7 +33,7 @@ async function compare(db: SqliteStore['database'], root: string): Promise<unkno
   for (const text of QUERIES) {
     const [query] = await provider.embed([text]);
     const fromSqlite = vectorSearch(db, query as Float32Array, 15);
-    const held = vectorMemoryFor(db, generation as number, (query as Float32Array).length);
+    const held = vectorMemoryFor(db, provider.id, generation as number, (query as Float32Array).length);
     memory = held;
     const fromMemory = held?.nearest(query as Float32Array, 15) ?? [];
     expect(fromMemory.map((h) => h.chunkId)).toEqual(fromSqlite.map((h) => h.chunkId));
