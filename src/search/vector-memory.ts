@@ -12,7 +12,7 @@
  * says changed (vector-follow.ts), and reloads all of them when it cannot say or when they are many.
  */
 import type { IndexDb } from '../index/db.js';
-import { firstValue, returningArrays } from '../index/sqlite.js';
+import { storedVector, storedVectorCount, storedVectors } from './vector-store.js';
 import { chunksChangedSince } from './vector-follow.js';
 
 export interface MemoryHit {
@@ -45,7 +45,7 @@ export function vectorMemoryFor(db: IndexDb, provider: string, generation: numbe
   let memory = held.get(db);
   if (memory && memory.provider === provider && memory.dimensions === dimensions && memory.follow(db, generation)) return memory;
   if (tooLarge.get(db) === generation) return null;
-  const count = Number(firstValue(db.prepare('SELECT count(*) FROM chunk_vectors')) ?? 0);
+  const count = Math.max(0, storedVectorCount(db));
   if (count * dimensions * 4 > MAX_BYTES) {
     tooLarge.set(db, generation);
     return null;
@@ -69,16 +69,15 @@ export class VectorMemory {
   ) {}
 
   static load(db: IndexDb, provider: string, generation: number, dimensions: number): VectorMemory {
-    const count = Number(firstValue(db.prepare('SELECT count(*) FROM chunk_vectors')) ?? 0);
+    const count = Math.max(0, storedVectorCount(db));
     const ids = new Int32Array(count);
     const units = new Float32Array(count * dimensions);
     let n = 0;
     // Streamed row by row: the whole table as one array of rows would hold every blob twice at once.
-    for (const row of returningArrays(db.prepare('SELECT rowid, embedding FROM chunk_vectors')).iterate()) {
-      const [rowid, blob] = Array.isArray(row) ? row : Object.values(row as Record<string, unknown>);
+    for (const { chunkId, blob } of storedVectors(db)) {
       if (n >= count) break;
-      ids[n] = Number(rowid);
-      writeUnit(blob as Uint8Array, dimensions, units, n * dimensions);
+      ids[n] = chunkId;
+      writeUnit(blob, dimensions, units, n * dimensions);
       n++;
     }
     return new VectorMemory(provider, dimensions, generation, ids.subarray(0, n), units.subarray(0, n * dimensions));
@@ -89,9 +88,8 @@ export class VectorMemory {
     if (generation === this.generation) return true;
     const changed = chunksChangedSince(db, this.generation);
     if (changed === null || this.overlay.size + changed.length > MAX_OVERLAY) return false;
-    const read = db.prepare('SELECT embedding FROM chunk_vectors WHERE rowid = ?');
     for (const id of changed) {
-      const blob = firstValue(read, id) as Uint8Array | undefined;
+      const blob = storedVector(db, id);
       if (blob === undefined) {
         this.overlay.set(id, null);
         continue;

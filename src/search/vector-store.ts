@@ -21,7 +21,7 @@ import { contentHash, type LruCache } from '../embed/cache.js';
 import type { EmbeddingProvider } from '../embed/provider.js';
 import { indexGeneration } from '../index/read/meta.js';
 import { formatSyncMark, META_VECTORS_SYNCED, parseSyncMark } from './vector-follow.js';
-import { firstValue, transaction, tuplesOf, type DatabaseSync } from '../index/sqlite.js';
+import { firstValue, returningArrays, transaction, tuplesOf, type DatabaseSync } from '../index/sqlite.js';
 
 type Db = DatabaseSync;
 
@@ -498,4 +498,17 @@ function deleteVectors(db: Db, ids: number[]): number {
 
 function toBlob(vector: Float32Array): Buffer {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+/** Every stored vector with its chunk id, streamed row by row (vector-memory.ts loads them). */
+export function* storedVectors(db: Db): Generator<{ chunkId: number; blob: Uint8Array }> {
+  for (const row of returningArrays(db.prepare('SELECT rowid, embedding FROM chunk_vectors')).iterate()) {
+    const [rowid, blob] = Array.isArray(row) ? row : Object.values(row as Record<string, unknown>);
+    yield { chunkId: Number(rowid), blob: blob as Uint8Array };
+  }
+}
+
+/** The stored vector of one chunk, or undefined when it has none. */
+export function storedVector(db: Db, chunkId: number): Uint8Array | undefined {
+  return firstValue(db.prepare('SELECT embedding FROM chunk_vectors WHERE rowid = ?'), chunkId) as Uint8Array | undefined;
 }
