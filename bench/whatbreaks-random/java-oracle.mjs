@@ -122,10 +122,37 @@ export class JavaOracle extends CopyOracle {
     this.baseline = this.check();
   }
 
+  /** CopyOracle.run with several edits (a sealed type: its `permits` list and the new class), applied last first. */
   run(t) {
-    // CopyOracle applies one edit; a sealed type with a `permits` list needs two (none in the corpora so far).
-    if (t.edits.length !== 1) throw new Error(`${t.target}: ${t.edits.length} edits (a sealed type with permits): not supported by the oracle yet`);
-    return super.run(t);
+    const t0 = performance.now();
+    const file = path.join(this.copy, t.file);
+    const text = readFileSync(file, 'utf8');
+    const edits = [...t.edits].sort((a, b) => b.pos - a.pos);
+    let edited = text;
+    for (const e of edits) edited = edited.slice(0, e.pos) + e.insert + edited.slice(e.pos);
+    writeFileSync(file, edited);
+    let diags;
+    try { diags = this.check(); } finally { writeFileSync(file, text); }
+    // Each inserted text's line and columns in the edited file (1-based; the edits are ASCII, add no line).
+    const spans = [];
+    let shift = 0;
+    for (const e of [...edits].reverse()) {
+      const before = edited.slice(0, e.pos + shift);
+      spans.push({ line: before.split('\n').length, col: before.length - before.lastIndexOf('\n'), len: e.insert.length });
+      shift += e.insert.length;
+    }
+    const onEdit = (d) => d.file === t.file && spans.some((s) => d.line === s.line && d.column >= s.col && d.column < s.col + s.len);
+    const left = new Map();
+    const key = (d) => `${d.file}|${d.line}|${d.code}`;
+    for (const d of this.baseline) left.set(key(d), (left.get(key(d)) ?? 0) + 1);
+    const errorSites = [];
+    for (const d of diags) {
+      if (onEdit(d)) continue;
+      const n = left.get(key(d)) ?? 0;
+      if (n > 0) { left.set(key(d), n - 1); continue; }
+      errorSites.push({ ...d, unit: undefined });
+    }
+    return { target: t.target, file: t.file, line: t.line, kind: t.kind, variants: t.variants, edit: t.edits.map((e) => e.insert.trim()).join(' … '), ms: Math.round(performance.now() - t0), errorSites };
   }
 
   check() {
