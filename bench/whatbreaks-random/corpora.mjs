@@ -28,6 +28,12 @@ export const corpora = {
   // deepseq, ghc-prim); `sourceDirs` and `ghcFlags` are copied by hand from their .cabal file, for the oracle.
   parsec: { repo: 'haskell/parsec', commit: 'b87122c1c74b8240e65044a8f600f0427d4dd9c3', lang: 'hs', paths: ['parsec.cabal', 'src'], sourceDirs: ['src'], ghcFlags: ['-XHaskell2010'] },
   pretty: { repo: 'haskell/pretty', commit: '8242bafa5d1be423f1404e73bc2e83e3022e95f1', lang: 'hs', paths: ['pretty.cabal', 'src'], sourceDirs: ['src'], ghcFlags: ['-XHaskell98', '-XCPP', '-XBangPatterns', '-XDeriveGeneric'] },
+  // Java: libraries whose main sources compile with the JDK alone (gson's errorprone annotations are missing:
+  // their users fail in the baseline only); `sourceDirs`: the source roots javac is given (java-oracle.mjs).
+  gson: { repo: 'google/gson', commit: '9835b6f90192f79cdf5300c528fc6212455fb6c1', lang: 'java', paths: ['gson/src/main/java'], sourceDirs: ['gson/src/main/java'] },
+  javapoet: { repo: 'square/javapoet', commit: 'b9017a9503b76e11b4ad4c1a9f050e2d29112cb0', lang: 'java', paths: ['src/main/java'], sourceDirs: ['src/main/java'] },
+  // jenetics v7.2.0 (Java 17: switch expressions, sealed classes): the core library and two modules built on it.
+  jenetics: { repo: 'jenetics/jenetics', commit: '6431890ee1ea9a1dcc39a6d0bc7463d223f9fef5', lang: 'java', paths: ['jenetics/src/main/java', 'jenetics.ext/src/main/java', 'jenetics.prog/src/main/java'], sourceDirs: ['jenetics/src/main/java', 'jenetics.ext/src/main/java', 'jenetics.prog/src/main/java'] },
 };
 
 // Tests are left out (they are not what a variant breaks in a library, and they double the check time).

@@ -4,7 +4,7 @@
 // committed: names, files, lines, kinds, edits and split; no source).
 //
 //   node bench/whatbreaks-random/generate.mjs [--total 150] [--seed 20261125] [--heldout 0.4]
-//   node bench/whatbreaks-random/generate.mjs --rust-only | --haskell-only    # redraw one extra stratum only
+//   node bench/whatbreaks-random/generate.mjs --rust-only | --haskell-only | --java-only   # redraw one extra stratum only
 //
 // Draw: `total` targets split evenly over the corpora (a corpus with fewer eligible targets gives all of them;
 // the rest is shared evenly by the others); inside a corpus, stratified by kind family (enum, literal union,
@@ -22,6 +22,7 @@ import { pythonTargets } from './py-oracle.mjs';
 import { namesInProductCode } from './product-names.mjs';
 import { haskellTargets } from './hs-oracle.mjs';
 import { rustTargets } from './rs-oracle.mjs';
+import { javaTargets } from './java-oracle.mjs';
 import { findAllTargets } from './targets-ts.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,6 +44,7 @@ export async function eligibleOf(name) {
     targets = findAllTargets(project, project.createProgram());
   } else if (c.lang === 'rs') targets = await rustTargets(dir);
   else if (c.lang === 'hs') targets = await haskellTargets(dir);
+  else if (c.lang === 'java') targets = await javaTargets(dir, c.sourceDirs);
   else targets = pythonTargets(dir);
   const out = { corpus: name, commit: c.commit, lang: c.lang, targets };
   writeFileSync(file, `${JSON.stringify(out)}\n`);
@@ -135,11 +137,22 @@ export async function drawHaskell({ seed = 20261125, heldout = 0.4, total = HASK
   return drawStratum(haskellNames(), { total, seed, heldout });
 }
 
+/** Java: an additional stratum of `JAVA_TOTAL` targets over the Java corpora, drawn after the Haskell one. */
+const JAVA_TOTAL = 40;
+const javaNames = () => Object.keys(corpora).filter((n) => corpora[n].lang === 'java');
+
+export async function drawJava({ seed = 20261125, heldout = 0.4, total = JAVA_TOTAL } = {}) {
+  return drawStratum(javaNames(), { total, seed, heldout });
+}
+
+const EXTRA = ['rs', 'hs', 'java'];
+
 export async function draw({ total = 150, seed = 20261125, heldout = 0.4 } = {}) {
-  const main = await drawStratum(Object.keys(corpora).filter((n) => corpora[n].lang !== 'rs' && corpora[n].lang !== 'hs'), { total, seed, heldout });
+  const main = await drawStratum(Object.keys(corpora).filter((n) => !EXTRA.includes(corpora[n].lang)), { total, seed, heldout });
   const rust = await drawRust({ seed, heldout });
   const haskell = await drawHaskell({ seed, heldout });
-  return { seed, total, heldout, stats: [...main.stats, ...rust.stats, ...haskell.stats], drawn: [...main.drawn, ...rust.drawn, ...haskell.drawn], rust: { total: RUST_TOTAL, corpora: rustNames() }, haskell: { total: HASKELL_TOTAL, corpora: haskellNames() } };
+  const java = await drawJava({ seed, heldout });
+  return { seed, total, heldout, stats: [...main.stats, ...rust.stats, ...haskell.stats, ...java.stats], drawn: [...main.drawn, ...rust.drawn, ...haskell.drawn, ...java.drawn], rust: { total: RUST_TOTAL, corpora: rustNames() }, haskell: { total: HASKELL_TOTAL, corpora: haskellNames() }, java: { total: JAVA_TOTAL, corpora: javaNames() } };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -163,6 +176,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const haskell = await drawHaskell({ seed: old.seed, heldout: old.heldout });
     const nameCollisionsAtDraw = namesInProductCode(haskell.drawn);
     d = { ...old, stats: [...old.stats.filter((x) => !isHaskell(x)), ...haskell.stats], drawn: [...old.drawn.filter((x) => !isHaskell(x)), ...haskell.drawn], haskell: { total: HASKELL_TOTAL, corpora: haskellNames(), nameCollisionsAtDraw } };
+  } else if (args.includes('--java-only')) {
+    // Redraw the Java stratum only, keeping every other entry of drawn.json as it is (names already in src/ as
+    // common words are recorded, as for Rust).
+    const old = JSON.parse(readFileSync(path.join(here, 'drawn.json'), 'utf8'));
+    const isJava = (x) => x.lang === 'java';
+    const java = await drawJava({ seed: old.seed, heldout: old.heldout });
+    const nameCollisionsAtDraw = namesInProductCode(java.drawn);
+    d = { ...old, stats: [...old.stats.filter((x) => !isJava(x)), ...java.stats], drawn: [...old.drawn.filter((x) => !isJava(x)), ...java.drawn], java: { total: JAVA_TOTAL, corpora: javaNames(), nameCollisionsAtDraw } };
   } else d = await draw({ total: opt('--total', 150), seed: opt('--seed', 20261125), heldout: opt('--heldout', 0.4) });
   writeFileSync(path.join(here, 'drawn.json'), `${JSON.stringify(d, null, 1)}\n`);
   for (const s of d.stats) console.log(`${s.corpus} (${s.lang}): ${s.declarations} declarations, ${s.eligible} eligible (${s.ambiguous} ambiguous, ${s.duplicates} duplicate edits), ${s.drawn} drawn; ${Object.entries(s.byFamily).map(([f, x]) => `${f} ${x.eligible}/${x.all} -> ${x.drawn ?? 0}`).join(', ')}`);

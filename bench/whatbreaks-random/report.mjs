@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { repoRoot } from '../corpus.mjs';
 import { corpora } from './corpora.mjs';
 import { cacheDir } from './generate.mjs';
+import { javacVersionString } from './java-oracle.mjs';
+import { grade } from '../whatbreaks/match.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const drawn = JSON.parse(readFileSync(path.join(here, 'drawn.json'), 'utf8'));
@@ -51,7 +53,7 @@ function figures(rs, sys) {
 }
 
 function summaryTable(rs) {
-  const groups = [['TypeScript', rs.filter((r) => r.lang === 'ts')], ['Python', rs.filter((r) => r.lang === 'py')], ['Rust', rs.filter((r) => r.lang === 'rs')], ['Haskell', rs.filter((r) => r.lang === 'hs')], ['**all**', rs]];
+  const groups = [['TypeScript', rs.filter((r) => r.lang === 'ts')], ['Python', rs.filter((r) => r.lang === 'py')], ['Rust', rs.filter((r) => r.lang === 'rs')], ['Haskell', rs.filter((r) => r.lang === 'hs')], ['Java', rs.filter((r) => r.lang === 'java')], ['**all**', rs]];
   const out = [];
   const languages = groups.filter(([label, g]) => label !== '**all**' && g.length).length;
   for (const [label, g] of groups) {
@@ -64,7 +66,7 @@ function summaryTable(rs) {
   return table(['language', 'answer', 'targets', 'with breaks', 'recall', 'recall (high)', 'high-risk precision', 'negatives with a false high', 'nodes median / max', 'time median / max', 'tokens median / max', 'verified by a checker'], out);
 }
 
-const LANG_LABEL = { ts: 'TS', py: 'Py', rs: 'Rs', hs: 'Hs' };
+const LANG_LABEL = { ts: 'TS', py: 'Py', rs: 'Rs', hs: 'Hs', java: 'Java' };
 const kindOf = (r) => `${LANG_LABEL[r.lang] ?? r.lang} ${r.family}`;
 
 function familyTable(rs) {
@@ -84,7 +86,30 @@ function targetTable(rs) {
 
 const drawTable = (stats) => table(['corpus', 'language', 'repository @ commit', 'declarations', 'eligible', 'drawn', 'by kind: eligible -> drawn'], stats.map((s) => [s.corpus, s.lang, `${corpora[s.corpus].repo} @ ${s.commit.slice(0, 12)} (${corpora[s.corpus].paths.join(', ')})`, s.declarations, s.eligible, s.drawn, Object.entries(s.byFamily).map(([f, x]) => `${f} ${x.eligible} -> ${x.drawn ?? 0}`).join(', ')]));
 
-/** The extra strata, each reported as a section of its own (`--section rs|hs`). */
+/**
+ * The pointers that claim a compile break (`verified by …`, high), graded alone on the targets with breaks, and
+ * the negatives answered with a high pointer or with such a claim (as compare.mjs counts them).
+ */
+function claimsTable(rs) {
+  const out = [];
+  for (const [sys, name] of SYSTEMS.filter(([s]) => s !== 'naive')) {
+    const ok = rs.filter((r) => r[sys] && !r[sys].error && r[sys].grade);
+    const pos = ok.filter((r) => r.sites.length > 0);
+    const neg = ok.filter((r) => r.sites.length === 0);
+    const claims = pos.map((r) => grade(r.sites, (r[sys].pointers ?? []).filter((p) => p.risk === 'high' && /^verified by /.test(p.what ?? '')).map((p) => {
+      const m = /^(.*):(\d+)$/.exec(p.location);
+      return { file: m?.[1], line: Number(m?.[2]), also: p.also ?? [], risk: 'high' };
+    })));
+    const claimed = sum(claims.map((g) => g.high));
+    const matched = sum(claims.filter((g) => g.high).map((g) => g.highPrecision * g.high));
+    const f = figures(rs, sys);
+    const falseClaim = neg.filter((r) => (r[sys].pointers ?? []).some((p) => p.risk === 'high' && /^verified by /.test(p.what ?? ''))).length;
+    out.push([name, `${f.answered} (${f.pos} with breaks, ${f.neg} negatives)`, f2(f.recall), `${f2(f.highPrecision)} (${f.high})`, `${f2(claimed ? matched / claimed : NaN)} (${claimed})`, `${f.falseHigh}/${f.neg}`, `${falseClaim}/${f.neg}`, sys === 'warm' ? f.time : secs(median(ok.map((r) => r[sys].ms)))]);
+  }
+  return table(['answer', 'targets', 'recall', 'high-risk precision (highs)', 'compile-break claims: precision (claims)', 'negatives with a false high', 'negatives with a false claim', 'time median'], out);
+}
+
+/** The extra strata, each reported as a section of its own (`--section rs|hs|java`). */
 const SECTIONS = {
   rs: {
     heading: '## Rust (',
@@ -104,6 +129,17 @@ const SECTIONS = {
     method: 'Kinds: every `data` type declared with `=` (not a newtype, not GADT syntax); the edit is a nullary constructor ` | ScoutNew__` after the last one. The oracle: `ghc --make -fno-code -fforce-recomp` over every module with `-Wincomplete-patterns -Wincomplete-uni-patterns -Wincomplete-record-updates -Woverlapping-patterns`, new warnings as a multiset of (file, line, flag). All references: every line of a `.hs` file where the name occurs as a word. Matching: ±2 lines (no enclosing unit for Haskell yet). '
       + 'Times: the checker keeps its shadow project, the clean interfaces and the baseline in the user\'s cache (`XDG_CACHE_HOME`, empty when the run started), so the first fresh-process question on a corpus checks the whole project and the next ones only the edited module and its importers.',
   },
+  java: {
+    heading: '## Java (',
+    title: '## Java (javac as the oracle and as scout\'s checker)',
+    label: 'Java',
+    stratum: drawn.java,
+    claims: true,
+    tool: () => javacVersionString(),
+    method: 'Kinds: every `enum` (top-level or nested, any visibility) and every top-level `sealed` interface or class; the edit of an enum is a constant `, SCOUT_NEW` after the last constant, on its line. The oracle: javac over every main source file with the flags of scout\'s checker (`--release 17 --enable-preview -proc:none -implicit:none -nowarn -Xmaxerrs 10000 -XDshould-stop.ifError=FLOW -XDshould-stop.ifNoError=FLOW`), `module-info.java` left out, new errors as a multiset of (file, line, message); errors on the inserted constant itself (a constant without the arguments of the enum\'s constructor, or without the body its abstract methods need) are about the edit and left out. '
+      + 'For a sealed type (jenetics\'s `Val`) the edit is `, ScoutNew` in its `permits` list and `non-sealed abstract class ScoutNew extends Val {}` at the end of the file, as scout\'s checker writes it. gson and javapoet target Java 7/8 (no `switch` expression, and a `switch` statement over an enum compiles with a constant missing); jenetics v7.2.0 targets Java 17 but its `switch` expressions are over bytes, chars and ints: every target is a negative for javac, so the section measures false highs and false compile-break claims only (recall and precision are n/a). All references: every line of a `.java` file where the name occurs as a word. Matching: ±2 lines (no enclosing unit for Java yet). '
+      + 'Times: the run had `TMPDIR` set to an empty directory, where the checker keeps its shadow copy and baseline, so the first fresh-process question on a corpus builds them and the next ones reuse them.',
+  },
 };
 
 /**
@@ -113,7 +149,7 @@ const SECTIONS = {
 if (process.argv.includes('--section')) {
   const lang = process.argv[process.argv.indexOf('--section') + 1];
   const sec = SECTIONS[lang];
-  if (!sec) throw new Error('--section takes rs or hs');
+  if (!sec) throw new Error('--section takes rs, hs or java');
   const rs = rows.filter((r) => r.lang === lang).sort((a, b) => a.corpus.localeCompare(b.corpus) || a.order - b.order);
   const d = drawn.drawn.filter((t) => t.lang === lang);
   const h = rs.filter((r) => r.split === 'heldout');
@@ -125,7 +161,7 @@ if (process.argv.includes('--section')) {
   for (const [title, g] of [['Held-out split (the headline)', h], ['Tuning split', t]]) {
     part.push(`### ${sec.label}: ${title}`, '');
     if (!g.length) { part.push('Not run yet.', ''); continue; }
-    part.push(summaryTable(g), '', targetTable(g), '');
+    part.push(summaryTable(g), '', ...(sec.claims ? [claimsTable(g), ''] : []), targetTable(g), '');
   }
   const file = path.join(repoRoot, 'bench', 'results', 'whatbreaks-random.md');
   const old = existsSync(file) ? readFileSync(file, 'utf8') : '';

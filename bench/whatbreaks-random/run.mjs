@@ -26,6 +26,7 @@ import { PyOracle, pyrightVersion } from './py-oracle.mjs';
 import { namesInProductCode } from './product-names.mjs';
 import { cargoVersion, RsOracle } from './rs-oracle.mjs';
 import { ghcVersion, HsOracle } from './hs-oracle.mjs';
+import { JavaOracle, javacVersionString } from './java-oracle.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -55,7 +56,7 @@ function oracleResults(name, targets) {
     const file = oracleCacheFile(t);
     let r = existsSync(file) && !args.includes('--no-cache') ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
     if (!r) {
-      if (!o) { log(`${name}: building the oracle`); o = { ts: () => new Oracle(dir), py: () => new PyOracle(name, dir), rs: () => new RsOracle(name, dir), hs: () => new HsOracle(name, dir, corpora[name]) }[corpora[name].lang](); }
+      if (!o) { log(`${name}: building the oracle`); o = { ts: () => new Oracle(dir), py: () => new PyOracle(name, dir), rs: () => new RsOracle(name, dir), hs: () => new HsOracle(name, dir, corpora[name]), java: () => new JavaOracle(name, dir, corpora[name]) }[corpora[name].lang](); }
       r = o.run(t);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, `${JSON.stringify(r)}\n`);
@@ -93,7 +94,7 @@ function gradeScout(s, sites, dir) {
 }
 
 /**
- * Python and Rust "all references": every line of a .py (.rs) file where the name (its last segment for
+ * Python, Rust, Haskell and Java "all references": every line of a .py (.rs, .hs, .java) file where the name (its last segment for
  * Owner.attr) occurs as a word.
  */
 function textNaive(dir, t, ext) {
@@ -151,10 +152,10 @@ if (isMain) {
   // The targets of the corpora run; a Rust name that is a common word (`Position`, `Class`) and was in src/
   // before the Rust stratum was drawn is recorded in drawn.json (rust.nameCollisionsAtDraw) and let through.
   const checked = drawnFile.drawn.filter((t) => !only || only.includes(t.corpus));
-  const known = new Set([...(drawnFile.rust?.nameCollisionsAtDraw ?? []), ...(drawnFile.haskell?.nameCollisionsAtDraw ?? [])]);
+  const known = new Set([...(drawnFile.rust?.nameCollisionsAtDraw ?? []), ...(drawnFile.haskell?.nameCollisionsAtDraw ?? []), ...(drawnFile.java?.nameCollisionsAtDraw ?? [])]);
   const leaks = namesInProductCode(checked).filter((l) => !known.has(l));
   if (leaks.length) { console.error(`target names found in src/ (a benchmark that can be tuned to):\n  ${leaks.join('\n  ')}`); process.exit(1); }
-  log(`no drawn target name in src/ (${checked.length} names checked${known.size ? `; ${known.size} Rust/Haskell collisions recorded at the draw let through` : ''})`);
+  log(`no drawn target name in src/ (${checked.length} names checked${known.size ? `; ${known.size} Rust/Haskell/Java collisions recorded at the draw let through` : ''})`);
   // --scout-config '{"scout":{…}}' runs every pass with these options (e.g. the enumeration step off), its
   // rows kept apart under cache/rows-<--tag>.
   const rowsDir = path.join(cacheDir, opt('--tag') ? `rows-${opt('--tag')}` : 'rows');
@@ -197,7 +198,7 @@ if (isMain) {
     for (const t of todo) {
       const result = results.find((r) => r.target === t.target && r.file === t.file);
       const sites = sitesOf(result, unitOf);
-      const naive = lang === 'ts' ? naiveAnswer(project, service, result) : textNaive(dir, t, { rs: '.rs', hs: '.hs' }[lang] ?? '.py');
+      const naive = lang === 'ts' ? naiveAnswer(project, service, result) : textNaive(dir, t, { rs: '.rs', hs: '.hs', java: '.java' }[lang] ?? '.py');
       const naivePointers = naive.pointers.map((p) => ({ ...parseLocation(p.location, dir), risk: 'high' }));
       const verify = gradeScout(scoutAsk(dir, question(t.target)), sites, dir);
       rows.set(t.target, { corpus: name, lang, split: t.split, order: t.order, target: t.target, file: t.file, line: t.line, kind: t.kind, family: t.family, revision,
@@ -228,6 +229,6 @@ if (isMain) {
     } finally { rmSync(path.join(dir, 'scout.config.json'), { force: true }); }
     service?.dispose();
   }
-  log(`done (scout ${revision}, pyright ${pyrightVersion()}, typescript ${ts.version}, ${cargoVersion()}, ${ghcVersion()})`);
+  log(`done (scout ${revision}, pyright ${pyrightVersion()}, typescript ${ts.version}, ${cargoVersion()}, ${ghcVersion()}, ${javacVersionString()})`);
   process.exit(0);
 }
