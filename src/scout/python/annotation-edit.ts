@@ -17,7 +17,7 @@
  * for the type change instead.
  */
 import { type PySource, statementText } from './source-lines.js';
-import { signatureAt, type Span, walkCode } from './signature.js';
+import { signatureAt, type TextRange, walkCode } from './signature.js';
 import { pythonTypeProblem } from './type-expression.js';
 import { enclosingClass, type PyEdit, type PyEditResult, position } from './variant-edit.js';
 
@@ -35,7 +35,7 @@ interface Target {
   declLine: number;
   mentions: string[];
   /** The annotation's code, or null when the name has none. */
-  annotation: Span | null;
+  annotation: TextRange | null;
   /** Where an annotation goes when there is none, and its prefix (`: ` after a name, ` -> ` after `)`). */
   insertAt: number;
   prefix: string;
@@ -86,7 +86,7 @@ function targetAt(src: PySource, asked: string, i: number): Found {
   return { ok: true, target };
 }
 
-const oneLine = (src: PySource, span: Span): boolean => !src.text.slice(span.start, span.end).includes('\n');
+const oneLine = (src: PySource, span: TextRange): boolean => !src.text.slice(span.start, span.end).includes('\n');
 const FUTURE = /^\s*from\s+__future__\s+import\s+[^\n]*\bannotations\b/m;
 
 /** `t`, quoted when `|` between types would fail at run time (see the module comment); already-quoted text stays. */

@@ -7,19 +7,19 @@
  */
 import type { PySource } from './source-lines.js';
 
-export interface Span {
+export interface TextRange {
   start: number;
   end: number;
 }
 
-export interface Param extends Span {
+export interface Param extends TextRange {
   /** `x`, `x: int = 1` (plain); `*` (star); `*args`; `**kwargs`; `/` (slash). */
   kind: 'plain' | 'star' | 'args' | 'kwargs' | 'slash';
   /** The name without stars; '' for `*` and `/`. */
   name: string;
   hasDefault: boolean;
   /** The annotation's code, when there is one. */
-  annotation: Span | null;
+  annotation: TextRange | null;
 }
 
 export interface Signature {
@@ -29,7 +29,7 @@ export interface Signature {
   close: number;
   params: Param[];
   /** The return annotation after `->`, when there is one. */
-  returns: Span | null;
+  returns: TextRange | null;
 }
 
 type Visit = (at: number, end: number, ch: string, depth: number) => boolean | void;
@@ -67,11 +67,11 @@ export function walkCode(text: string, from: number, visit: Visit): number {
 
 const isSpace = (ch: string): boolean => /\s/.test(ch) || ch === '\\';
 
-function paramOf(text: string, span: Span, colon: number, eq: number): Param {
+function paramOf(text: string, span: TextRange, colon: number, eq: number): Param {
   const t = text.slice(span.start, span.end);
   const kind: Param['kind'] = t === '/' ? 'slash' : t === '*' ? 'star' : t.startsWith('**') ? 'kwargs' : t.startsWith('*') ? 'args' : 'plain';
   const name = /^\**\s*([A-Za-z_]\w*)/.exec(t)?.[1] ?? '';
-  let annotation: Span | null = null;
+  let annotation: TextRange | null = null;
   if (colon >= 0) {
     let s = colon + 1;
     let e = eq >= 0 ? eq : span.end;
@@ -99,7 +99,7 @@ export function signatureAt(src: PySource, i: number): Signature | null {
   if (text[k] !== '(') return null;
   const open = k;
   const params: Param[] = [];
-  let seg: Span = { start: -1, end: -1 };
+  let seg: TextRange = { start: -1, end: -1 };
   let colon = -1;
   let eq = -1;
   const finish = (): void => {
@@ -128,7 +128,7 @@ export function signatureAt(src: PySource, i: number): Signature | null {
   });
   if (close < 0) return null;
   // `-> T:`: the return annotation runs to the `:` that ends the header.
-  const found: { returns: Span | null } = { returns: null };
+  const found: { returns: TextRange | null } = { returns: null };
   let arrow = -1;
   let returnsStart = -1;
   let last = -1;

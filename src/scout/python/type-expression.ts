@@ -24,10 +24,10 @@ const FOREIGN: Record<string, string> = {
   char: 'str',
 };
 
-type Token = { kind: 'name' | 'lit' | 'op'; text: string };
+type TypeToken = { kind: 'name' | 'lit' | 'op'; text: string };
 
-function tokens(text: string): Token[] | null {
-  const out: Token[] = [];
+function tokens(text: string): TypeToken[] | null {
+  const out: TypeToken[] = [];
   const re = /\s*(?:([A-Za-z_]\w*)|("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|-?\d[\w.]*|\.\.\.)|([[\](),.|]))/y;
   let k = 0;
   while (k < text.length) {
