@@ -8,39 +8,12 @@
  * file of the package are not read. Go has no other type with variants (interfaces are open).
  */
 import type { Member, MemberSet } from '../site-facts.js';
+import { blankCommentsAndLiterals } from '../verify/c-like-code.js';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The text with comments and the contents of string, raw string and rune literals replaced by spaces (offsets and lines kept). */
-export function goCodeOnly(text: string): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const two = text.slice(i, i + 2);
-    if (two === '//' || two === '/*') {
-      const end = two === '//' ? text.indexOf('\n', i) : text.indexOf('*/', i + 2);
-      const stop = end < 0 ? text.length : two === '//' ? end : end + 2;
-      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
-      i = stop;
-    } else if (text[i] === '`') {
-      const end = text.indexOf('`', i + 1);
-      const stop = end < 0 ? text.length : end + 1;
-      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
-      i = stop;
-    } else if (text[i] === '"' || text[i] === "'") {
-      const quote = text[i] as string;
-      let j = i + 1;
-      while (j < text.length && text[j] !== quote && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
-      const stop = Math.min(j + (text[j] === quote ? 1 : 0), text.length);
-      out += ' '.repeat(stop - i);
-      i = stop;
-    } else {
-      out += text[i];
-      i++;
-    }
-  }
-  return out;
-}
+export const goCodeOnly = (text: string): string => blankCommentsAndLiterals(text, { raw: ['`'], keepQuotes: false });
 
 const SPEC = /^\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*(.*?)\s*;?\s*$/;
 

@@ -7,45 +7,12 @@
  * that reads the code with types.
  */
 import type { Member, MemberSet } from '../site-facts.js';
+import { blankCommentsAndLiterals } from '../verify/c-like-code.js';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The text with comments and the contents of string and char literals replaced by spaces (offsets and lines kept). */
-export function codeOnly(text: string): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const two = text.slice(i, i + 2);
-    if (two === '//') {
-      const end = text.indexOf('\n', i);
-      const stop = end < 0 ? text.length : end;
-      out += ' '.repeat(stop - i);
-      i = stop;
-    } else if (two === '/*') {
-      const end = text.indexOf('*/', i + 2);
-      const stop = end < 0 ? text.length : end + 2;
-      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
-      i = stop;
-    } else if (text.startsWith('"""', i)) {
-      const end = text.indexOf('"""', i + 3);
-      const stop = end < 0 ? text.length : end + 3;
-      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
-      i = stop;
-    } else if (text[i] === '"' || text[i] === "'") {
-      const quote = text[i] as string;
-      let j = i + 1;
-      while (j < text.length && text[j] !== quote && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
-      const closed = j < text.length && text[j] === quote;
-      out += quote + ' '.repeat(Math.min(j, text.length) - i - 1) + (closed ? quote : '');
-      // An unclosed literal ends at its line: the newline stays.
-      i = closed ? j + 1 : Math.min(j, text.length);
-    } else {
-      out += text[i];
-      i++;
-    }
-  }
-  return out.slice(0, text.length);
-}
+/** The text with comments and the contents of string, text block and char literals replaced by spaces (offsets and lines kept; a string's quotes stay). */
+export const codeOnly = (text: string): string => blankCommentsAndLiterals(text, { raw: ['"""'], keepQuotes: true });
 
 /** Offset of the bracket closing the one at `open` in `code` (comments and strings already blanked), or -1. */
 function closing(code: string, open: number): number {
