@@ -18,6 +18,7 @@
  * stops go from compiling the packages that import it, so when the edited package itself breaks, its
  * importers' breaks are not verified; a package that was already failing hides its importers the same way.
  */
+import { declarationSource, refused } from '../verify/declaration-source.js';
 import { mkdtempSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readInsideRoot, realRoot } from '../../workspace/confine.js';
@@ -44,7 +45,6 @@ interface ModuleState {
   byFile: Record<string, MappedError[]> | null;
 }
 
-const refused = (reason: string): CheckOutcome => ({ status: 'refused', reason });
 
 /** The edit that makes the import at 0-based `line`, `column` of `text` blank: `"path"` becomes `_ "path"`, `alias "path"` becomes `_ "path"`. */
 function blankImport(text: string, line: number, column: number): LineEdit[] {
@@ -76,10 +76,8 @@ export class GoChecker implements Checker {
   }
 
   addVariant(request: CheckRequest): Promise<CheckOutcome> {
-    const rel = request.declaration.file.split(path.sep).join('/');
-    const text = readInsideRoot(path.resolve(request.root), rel);
-    if (text === null) return Promise.resolve(refused(`${rel} cannot be read (or is a link that leads outside the repository)`));
-    return Promise.resolve(refused(variantRefusal(text, rel, request.declaration.line, request.declaration.name)));
+    const source = declarationSource(request);
+    return Promise.resolve('refusal' in source ? source.refusal : refused(variantRefusal(source.text, source.rel, request.declaration.line, request.declaration.name)));
   }
 
   applyChange(request: ChangeRequest): Promise<CheckOutcome> {
@@ -156,11 +154,9 @@ export class GoChecker implements Checker {
     const started = performance.now();
     const step = deadlineStep(request, started);
     step();
-    const root = path.resolve(request.root);
-    const rel = request.declaration.file.split(path.sep).join('/');
-    // Only a file inside the repository (links resolved) is read: the declaration's path comes from the exploration.
-    const text = readInsideRoot(root, rel);
-    if (text === null) return refused(`${rel} cannot be read (or is a link that leads outside the repository)`);
+    const source = declarationSource(request);
+    if ('refusal' in source) return source.refusal;
+    const { root, rel, text } = source;
     if (rel.endsWith('_test.go')) return refused(`${rel} is a test file, which go build does not compile: the go checker changes declarations of the package's own files`);
     const made = await changeEdit(text, request.declaration.name, request.declaration.line, change);
     if (!made.ok) return refused(made.reason);

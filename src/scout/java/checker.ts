@@ -25,6 +25,7 @@
  * dependencies not on disk (their users' errors are the baseline, and breaks there may hide behind them); no
  * javac on PATH.
  */
+import { declarationSource, refused } from '../verify/declaration-source.js';
 import os from 'node:os';
 import path from 'node:path';
 import { readInsideRoot, realRoot } from '../../workspace/confine.js';
@@ -70,7 +71,6 @@ export function defaultJavaCacheDir(): string {
   return path.join(os.tmpdir(), `semantic-scout-${process.getuid?.() ?? 'user'}`);
 }
 
-const refused = (reason: string): CheckOutcome => ({ status: 'refused', reason });
 
 export class JavaChecker implements Checker {
   readonly name = 'javac';
@@ -214,11 +214,9 @@ export class JavaChecker implements Checker {
     const started = performance.now();
     const step = deadlineStep(request, started);
     step();
-    const root = path.resolve(request.root);
-    const rel = request.declaration.file.split(path.sep).join('/');
-    // Only a file inside the repository (links resolved) is read: the declaration's path comes from the exploration.
-    const text = readInsideRoot(root, rel);
-    if (text === null) return refused(`${rel} cannot be read (or is a link that leads outside the repository)`);
+    const source = declarationSource(request);
+    if ('refusal' in source) return source.refusal;
+    const { root, rel, text } = source;
     const made = await editFor(text);
     if (!made.ok) return refused(made.reason);
     const edit: JavaEdit = made.edit;

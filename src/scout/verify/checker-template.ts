@@ -19,6 +19,7 @@
  * between stages; the compiler's process is bounded by the request (verify/bounded-child.ts). A `Refusal`
  * thrown by a strategy (the tool cannot load the project) becomes the check's refusal.
  */
+import { declarationSource, refused } from './declaration-source.js';
 import path from 'node:path';
 import { readInsideRoot, realRoot } from '../../workspace/confine.js';
 import type { ChildBudget } from './bounded-child.js';
@@ -163,7 +164,6 @@ export async function placedErrors(
   return errors;
 }
 
-const refused = (reason: string): CheckOutcome => ({ status: 'refused', reason });
 
 /** A checker made of a strategy: "add a variant" through a compiler over a shadow copy. */
 export class CompilerChecker<P extends Project, E extends DeclarationEdit, S = null> implements Checker {
@@ -202,10 +202,9 @@ export class CompilerChecker<P extends Project, E extends DeclarationEdit, S = n
     const started = performance.now();
     const step = deadlineStep(request, started);
     step();
-    const root = path.resolve(request.root);
-    const rel = request.declaration.file.split(path.sep).join('/');
-    const text = readInsideRoot(root, rel);
-    if (text === null) return refused(`${rel} cannot be read (or is a link that leads outside the repository)`);
+    const source = declarationSource(request);
+    if ('refusal' in source) return source.refusal;
+    const { root, rel, text } = source;
     const made = await s.edit(text, request.declaration.name, request.declaration.line);
     if (!made.ok) return refused(made.reason);
     const { edit } = made;
