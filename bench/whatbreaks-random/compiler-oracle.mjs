@@ -36,6 +36,24 @@ export function markAmbiguous(targets) {
 }
 
 /**
+ * The diagnostics of the edited copy that are breaks: not on the inserted text itself, and not already in the
+ * baseline (a multiset keyed by file, line and code: an error that was there stays there once).
+ */
+export function newErrorSites(diags, baseline, onEdit) {
+  const left = new Map();
+  const key = (d) => `${d.file}|${d.line}|${d.code}`;
+  for (const d of baseline) left.set(key(d), (left.get(key(d)) ?? 0) + 1);
+  const errorSites = [];
+  for (const d of diags) {
+    if (onEdit(d)) continue;
+    const n = left.get(key(d)) ?? 0;
+    if (n > 0) { left.set(key(d), n - 1); continue; }
+    errorSites.push({ ...d, unit: undefined });
+  }
+  return errorSites;
+}
+
+/**
  * A copy of the corpus in the temp directory (`scout-rnd-<tool>-<name>-<pid>`, what `skip` matches left out).
  * A subclass checks it (`check()`: diagnostics { file, line, column, code, message }, 1-based, characters) and
  * sets `baseline` once it is set up.
@@ -62,16 +80,7 @@ export class CopyOracle {
     const editLine = before.split('\n').length;
     const editCol = [...before.slice(before.lastIndexOf('\n') + 1)].length + 1;
     const onEdit = (d) => d.file === t.file && d.line === editLine && d.column >= editCol && d.column < editCol + e.insert.length;
-    const left = new Map();
-    const key = (d) => `${d.file}|${d.line}|${d.code}`;
-    for (const d of this.baseline) left.set(key(d), (left.get(key(d)) ?? 0) + 1);
-    const errorSites = [];
-    for (const d of diags) {
-      if (onEdit(d)) continue;
-      const n = left.get(key(d)) ?? 0;
-      if (n > 0) { left.set(key(d), n - 1); continue; }
-      errorSites.push({ ...d, unit: undefined });
-    }
+    const errorSites = newErrorSites(diags, this.baseline, onEdit);
     return { target: t.target, file: t.file, line: t.line, kind: t.kind, variants: t.variants, edit: e.insert.trim(), ms: Math.round(performance.now() - t0), errorSites };
   }
 

@@ -23,7 +23,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CopyOracle, markAmbiguous, sourceFiles, treeSitterParser } from './compiler-oracle.mjs';
+import { CopyOracle, markAmbiguous, newErrorSites, sourceFiles, treeSitterParser } from './compiler-oracle.mjs';
 
 const NEW_CONSTANT = 'SCOUT_NEW';
 const NEW_CLASS = 'ScoutNew';
@@ -142,16 +142,7 @@ export class JavaOracle extends CopyOracle {
       shift += e.insert.length;
     }
     const onEdit = (d) => d.file === t.file && spans.some((s) => d.line === s.line && d.column >= s.col && d.column < s.col + s.len);
-    const left = new Map();
-    const key = (d) => `${d.file}|${d.line}|${d.code}`;
-    for (const d of this.baseline) left.set(key(d), (left.get(key(d)) ?? 0) + 1);
-    const errorSites = [];
-    for (const d of diags) {
-      if (onEdit(d)) continue;
-      const n = left.get(key(d)) ?? 0;
-      if (n > 0) { left.set(key(d), n - 1); continue; }
-      errorSites.push({ ...d, unit: undefined });
-    }
+    const errorSites = newErrorSites(diags, this.baseline, onEdit);
     return { target: t.target, file: t.file, line: t.line, kind: t.kind, variants: t.variants, edit: t.edits.map((e) => e.insert.trim()).join(' … '), ms: Math.round(performance.now() - t0), errorSites };
   }
 
