@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { chunk, writeChunkFile } from '../helpers/chunk-files.js';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { firstValue, openSqlite } from '../../src/index/sqlite.js';
-import type { Chunk, FileFacts } from '../../src/core/types.js';
 import { ScoutError } from '../../src/core/errors.js';
 import { LruCache } from '../../src/embed/cache.js';
 import { createProvider, type EmbeddingProvider } from '../../src/embed/provider.js';
@@ -41,33 +41,8 @@ afterEach(() => {
   server.mode = 'ok';
 });
 
-function chunk(symbol: string, text: string): Chunk {
-  return {
-    symbol,
-    kind: 'function',
-    startLine: 1,
-    endLine: 1,
-    text,
-    tokens: { name: symbol, signature: '', docstring: '', body: text },
-  } as Chunk;
-}
 
-/** (Re)write one file with these chunks, as the indexer does: old rows go, new ids come. */
-function writeFile(file: string, chunks: Record<string, string>): void {
-  const facts: FileFacts = {
-    language: 'typescript',
-    definitions: [],
-    imports: [],
-    exports: [],
-    usages: [],
-    calls: [],
-    chunks: Object.entries(chunks).map(([symbol, text]) => chunk(symbol, text)),
-    syntaxErrors: 0,
-  };
-  store.beginWrite();
-  store.writeFile({ path: file, language: 'typescript', hash: file, size: 1, mtimeMs: 1, lines: 1, invalidUtf8: false, parseError: null }, facts);
-  store.commit();
-}
+const writeFile = (file: string, chunks: Record<string, string>): void => writeChunkFile(store, file, chunks);
 
 function chunkId(symbol: string): number {
   return firstValue(store.database.prepare('SELECT id FROM chunks WHERE symbol = ?'), symbol) as number;

@@ -3,11 +3,11 @@
  * chunk files from the cached chunk → file map) must answer exactly what the joined, filtered queries answer when
  * the filters admit every chunk; and values cached per index version must be read again after a write.
  */
+import { writeChunkFile } from '../helpers/chunk-files.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Chunk, FileFacts } from '../../src/core/types.js';
 import { bm25Chunks, countChunkMatches, tokenChunkCountsPerFile } from '../../src/index/read/fulltext.js';
 import { isUnfiltered } from '../../src/index/read/filters.js';
 import { perIndexVersion } from '../../src/index/read/version-cache.js';
@@ -27,25 +27,8 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function chunk(symbol: string, text: string): Chunk {
-  return { symbol, kind: 'function', startLine: 1, endLine: 1, text, tokens: { name: symbol, signature: '', docstring: '', body: text } } as Chunk;
-}
 
-function writeFile(file: string, chunks: Record<string, string>): void {
-  const facts: FileFacts = {
-    language: 'typescript',
-    definitions: [],
-    imports: [],
-    exports: [],
-    usages: [],
-    calls: [],
-    chunks: Object.entries(chunks).map(([symbol, text]) => chunk(symbol, text)),
-    syntaxErrors: 0,
-  };
-  store.beginWrite();
-  store.writeFile({ path: file, language: 'typescript', hash: file, size: 1, mtimeMs: 1, lines: 1, invalidUtf8: false, parseError: null }, facts);
-  store.commit();
-}
+const writeFile = (file: string, chunks: Record<string, string>): void => writeChunkFile(store, file, chunks);
 
 /** Twelve files whose chunks share common words ("request", "parse") in different amounts, so BM25 scores differ. */
 function writeCorpus(): void {
