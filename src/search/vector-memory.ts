@@ -130,10 +130,11 @@ export class VectorMemory {
     const best = new TopK(k);
     const { ids, units, overlay } = this;
     for (let i = 0, at = 0; i < ids.length; i++, at += dims) {
+      const id = ids[i] as number;
+      // A chunk changed since the load is scored from the overlay below (or is gone).
+      if (overlay.size > 0 && overlay.has(id)) continue;
       let dot = 0;
       for (let d = 0; d < dims; d++) dot += (q[d] as number) * (units[at + d] as number);
-      const id = ids[i] as number;
-      if (overlay.size > 0 && overlay.has(id)) continue;
       best.offer(id, 1 - dot);
     }
     for (const [id, unit] of overlay) {
