@@ -67,8 +67,9 @@ function targetSeeds(exploration: SeededQuestion, kind: ChangeKind): ScoutLink[]
   const last = target.split('.').pop() ?? target;
   const own = exploration.seeds.filter((s) => s.relation === 'seed' && s.symbol !== null && (s.symbol === target || s.symbol.split('.').pop() === last));
   const preferred = PREFERRED[kind];
-  // A file the question names ("rename `ZodObject` in src/v4/mini/schemas.ts") picks among declarations of one name first.
-  const rank = (s: ScoutLink): number => (inNamedFile(exploration, s) ? 0 : 2) + (s.kind !== null && preferred.includes(s.kind) ? 0 : 1);
+  // A file the question names ("rename `ZodObject` in src/v4/mini/schemas.ts") picks among declarations of one name first;
+  // then the declaration named exactly as asked: a bare `IPNetSliceP` is the function, not the method `FlagSet.IPNetSliceP`.
+  const rank = (s: ScoutLink): number => (inNamedFile(exploration, s) ? 0 : 4) + (s.symbol === target ? 0 : 2) + (s.kind !== null && preferred.includes(s.kind) ? 0 : 1);
   return [...own].sort((a, b) => rank(a) - rank(b));
 }
 

@@ -34,6 +34,13 @@ describe('verify step', () => {
     expect(v.check?.notes.join()).toMatch(/`Kind` has 2 declarations; the checker changed the one at src\/kind.ts:3/);
   });
 
+  it('a bare name is the declaration named exactly so, before a method of that name', async () => {
+    const checker = fake(async () => ok);
+    const seeds = [seed('src/flags.ts', 'FlagSet.sliceP', 'method', 130), seed('src/flags.ts', 'sliceP', 'function', 143)];
+    await verifyChange(exploration('what breaks if I remove `sliceP`?', seeds), { root: '/r', checkers: new Checkers([Object.assign(checker, { applyChange: (r: CheckRequest) => (checker.requests.push(r), Promise.resolve(ok)) })]), timeoutMs: 5000 });
+    expect(checker.requests[0]?.declaration).toMatchObject({ name: 'sliceP', line: 143 });
+  });
+
   it('a language without a checker: exploration only, and says so', async () => {
     const v = await verifyAddVariant(exploration('what breaks if I add a variant to `Kind`?', [seed('kinds.go', 'Kind', 'type_alias')]), { root: '/r', checkers: new Checkers([fake(async () => ok)]), timeoutMs: 5000 });
     expect(v).toMatchObject({ status: 'no_checker', check: null });

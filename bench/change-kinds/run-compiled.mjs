@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+// Change questions other than "add a variant" in Go and Java, on targets nobody picked: the listers
+// (declarations-go.mjs, declarations-java.mjs) give every eligible declaration per change kind in pinned
+// corpora (bench/whatbreaks-random/corpora.mjs), a fixed seed draws N per kind and corpus, and a hash of each
+// target puts 40 % of them in a held-out split (reported first; never looked at while tuning). The oracle is the
+// compiler over the whole edited copy (go build, javac), its new errors as (file, line) breaking sites, with an
+// edit written in the bench. Scout answers each question in one process (the built dist/: index, language
+// server or index fallback, the checker kept warm, as in the MCP server). Graded as bench/change-kinds/run.mjs:
+// recall of the oracle's sites by verified high pointers (line or `also`), precision of the high pointers,
+// negatives with a high pointer, time. Writes bench/results/change-kinds-<lang>.md. Not a test.
+//
+//   npm run build && node bench/change-kinds/run-compiled.mjs --lang go|java [--per-kind 8] [--seed 11] [--split heldout|tuning|all]
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { repoRoot, scoutRevision } from '../corpus.mjs';
+import { sample } from '../seeded.mjs';
+import { newErrorSites } from '../whatbreaks-random/compiler-oracle.mjs';
+import { corpora, prepare } from '../whatbreaks-random/corpora.mjs';
+import { javacVersionString, JavaOracle } from '../whatbreaks-random/java-oracle.mjs';
+import { GO_KINDS, listGoDeclarations } from './declarations-go.mjs';
+import { JAVA_KINDS, listJavaDeclarations } from './declarations-java.mjs';
+import { GoOracle, goVersionString } from './go-oracle.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const opt = (n) => { const i = args.indexOf(n); return i >= 0 ? args[i + 1] : undefined; };
+const LANG = opt('--lang') ?? 'go';
+const PER_KIND = Number(opt('--per-kind') ?? 8);
+const SEED = Number(opt('--seed') ?? 11);
+const SPLIT = opt('--split') ?? 'all';
+const log = (s) => console.error(`[change-kinds ${LANG} ${new Date().toISOString().slice(11, 19)}] ${s}`);
+
+const LANGS = {
+  go: { title: 'Go', corpora: ['mux', 'pflag', 'toml'], kinds: GO_KINDS, list: (dir) => listGoDeclarations(dir), oracle: (name, dir) => new GoOracle(name, dir), compiler: goVersionString },
+  java: { title: 'Java', corpora: ['gson', 'javapoet'], kinds: JAVA_KINDS, list: (dir, c) => listJavaDeclarations(dir, c.sourceDirs), oracle: (name, dir, c) => new JavaOracle(name, dir, c), compiler: javacVersionString },
+};
+const lang = LANGS[LANG];
+if (!lang) throw new Error(`--lang must be one of ${Object.keys(LANGS).join(', ')}`);
+
+/** 40 % of the targets are held out, by a hash of the target (not of the draw): stable when the draw grows. */
+const splitOf = (corpus, t) => (createHash('sha1').update(`${corpus}|${t.kind}|${t.target}`).digest()[0] % 10 < 4 ? 'heldout' : 'tuning');
+
+const dist = (p) => import(path.join(repoRoot, 'dist', p));
+const { loadConfig } = await dist('core/config.js');
+const { indexRepository } = await dist('index/indexer.js');
+const { SqliteStore } = await dist('index/store.js');
+const { LspService } = await dist('lsp/lsp-service.js');
+const { IndexFallback } = await dist('scout/index-fallback.js');
+const { answerQuestion } = await dist('scout/ask.js');
+const { Checkers } = await dist('scout/verify/checkers.js');
+
+/** The edited copy checked, its new errors as breaking sites (those on the inserted text itself are about the edit). */
+function runOracle(oracle, t) {
+  const t0 = performance.now();
+  const file = path.join(oracle.copy, t.file);
+  const text = readFileSync(file, 'utf8');
+  const [e] = t.edits;
+  writeFileSync(file, text.slice(0, e.pos) + e.text + text.slice(e.end));
+  let diags;
+  try { diags = oracle.check(); } finally { writeFileSync(file, text); }
+  const before = text.slice(0, e.pos);
+  const editLine = before.split('\n').length;
+  const editCol = before.length - before.lastIndexOf('\n');
+  const inserted = e.text.trim() === '' ? 0 : e.text.length;
+  const onEdit = (d) => d.file === t.file && d.line === editLine && d.column >= editCol && d.column < editCol + inserted;
+  const sites = [...new Set(newErrorSites(diags, oracle.baseline, onEdit).map((d) => `${d.file}:${d.line}`))].sort();
+  return { sites, ms: Math.round(performance.now() - t0) };
+}
+
+const rows = [];
+for (const name of lang.corpora) {
+  const c = corpora[name];
+  const dir = prepare(name);
+  const all = (await lang.list(dir, c)).filter((d) => !d.ambiguous);
+  const drawn = lang.kinds.flatMap((kind, i) => sample(all.filter((d) => d.kind === kind), PER_KIND, SEED + i)).filter((t) => SPLIT === 'all' || splitOf(name, t) === SPLIT);
+  log(`${name}: ${all.length} eligible (${lang.kinds.map((k) => `${k} ${all.filter((d) => d.kind === k).length}`).join(', ')}); ${drawn.length} drawn in split ${SPLIT}`);
+  const cacheDir = path.join(here, 'cache', `${LANG}-${name}-${c.commit.slice(0, 12)}-${createHash('sha1').update(lang.compiler()).digest('hex').slice(0, 8)}`);
+  let oracle = null;
+  const truthOf = (t) => {
+    const f = path.join(cacheDir, `${createHash('sha1').update(JSON.stringify([t.file, t.edits])).digest('hex').slice(0, 16)}.json`);
+    if (existsSync(f)) return JSON.parse(readFileSync(f, 'utf8'));
+    oracle ??= lang.oracle(name, dir, c);
+    const result = runOracle(oracle, t);
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(f, `${JSON.stringify(result)}\n`);
+    return result;
+  };
+
+  const store = SqliteStore.open(dir);
+  await indexRepository(dir, store);
+  const lsp = new LspService({ root: dir, fallback: new IndexFallback(store.database, dir) });
+  const checkers = new Checkers();
+  const config = loadConfig(dir);
+  for (const [i, t] of drawn.entries()) {
+    const truth = truthOf(t);
+    const started = performance.now();
+    const { answer } = await answerQuestion(t.question, { root: dir, db: store.database, lsp, config, checkers, verifyTimeoutMs: 60_000, maxPointers: Number.POSITIVE_INFINITY });
+    const ms = Math.round(performance.now() - started);
+    const high = answer.pointers.filter((p) => p.risk === 'high');
+    const covered = new Set(high.filter((p) => p.verified).flatMap((p) => {
+      const f = p.location.replace(/:\d+$/, '');
+      return [p.location, ...(p.also ?? []).map((l) => `${f}:${l}`)];
+    }));
+    const truthSet = new Set(truth.sites);
+    const changed = /, ([^,]+):(\d+)$/.exec(answer.meta.verified_by?.target ?? '');
+    const row = {
+      corpus: name, split: splitOf(name, t), kind: t.kind, target: t.target, file: t.file, line: t.line, question: t.question,
+      truth: truth.sites.length, oracleMs: truth.ms,
+      found: truth.sites.filter((s) => covered.has(s)).length,
+      high: high.length, highCorrect: high.filter((p) => truthSet.has(p.location)).length,
+      wrongHigh: high.filter((p) => !truthSet.has(p.location)).map((p) => p.location),
+      missed: truth.sites.filter((s) => !covered.has(s)),
+      verified: answer.meta.verified_by ? answer.meta.verified_by.edit : null,
+      changed: changed ? `${changed[1]}:${changed[2]}` : null,
+      note: answer.meta.verified_by ? null : (answer.meta.notes.find((n) => n.startsWith('not verified')) ?? 'no verify step'),
+      ms, first: i === 0,
+    };
+    rows.push(row);
+    log(`${i + 1}/${drawn.length} ${row.split} ${t.kind} ${t.target}: oracle ${row.truth}, found ${row.found}, high ${row.highCorrect}/${row.high}, ${ms} ms${row.note ? ` (${row.note.slice(0, 100)})` : ''}`);
+  }
+  checkers.dispose();
+  await lsp.shutdown();
+  store.close();
+  oracle?.dispose();
+}
+writeFileSync(path.join(here, `rows-${LANG}-${SPLIT}.json`), `${JSON.stringify(rows, null, 1)}\n`);
+
+// --- the report ---------------------------------------------------------------------------------------
+const pct = (a, b) => (b === 0 ? '—' : (a / b).toFixed(2));
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : 0; };
+const sum = (xs, f) => xs.reduce((a, r) => a + f(r), 0);
+const table = (rs) => {
+  const out = ['| change kind | targets | verified | breaking sites (oracle) | recall | high pointers | high precision | negatives with a high pointer | median time, warm (ms) |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |'];
+  for (const kind of [...lang.kinds, 'all']) {
+    const k = kind === 'all' ? rs : rs.filter((r) => r.kind === kind);
+    if (k.length === 0) continue;
+    const negatives = k.filter((r) => r.truth === 0);
+    out.push(`| ${kind} | ${k.length} | ${k.filter((r) => r.verified).length} | ${sum(k, (r) => r.truth)} | ${pct(sum(k, (r) => r.found), sum(k, (r) => r.truth))} | ${sum(k, (r) => r.high)} | ${pct(sum(k, (r) => r.highCorrect), sum(k, (r) => r.high))} | ${negatives.filter((r) => r.high > 0).length} of ${negatives.length} | ${median(k.filter((r) => !r.first).map((r) => r.ms))} |`);
+  }
+  return out;
+};
+const lines = [
+  `# Change kinds in ${lang.title}: scout's verified pointers against the compiler, on targets nobody picked`,
+  '',
+  `Written by \`bench/change-kinds/run-compiled.mjs --lang ${LANG} --per-kind ${PER_KIND} --seed ${SEED} --split ${SPLIT}\` (scout ${scoutRevision()}, ${lang.compiler()}).`,
+  `Corpora: ${lang.corpora.map((n) => `${corpora[n].repo}@${corpora[n].commit.slice(0, 12)}`).join(', ')} (tests left out). ${PER_KIND} targets per change kind and corpus, drawn with seed ${SEED}`,
+  `from every eligible declaration (declarations-${LANG}.mjs; a name declared twice is left out); 40 % held out by a hash of the target.`,
+  'Oracle: the compiler over the whole edited copy, its new errors as (file, line) breaking sites, with an edit written in the bench apart from',
+  'scout\'s checker. Scout: `answerQuestion` in one process per corpus (index built once, the checker kept warm as in the MCP server; the time',
+  'column leaves out the first question of each corpus, which pays for the cold build). Recall: oracle sites that a verified high pointer names',
+  '(its line or `also`). High precision: high pointers on an oracle site.',
+  '',
+];
+for (const split of ['heldout', 'tuning']) {
+  const rs = rows.filter((r) => r.split === split);
+  if (rs.length === 0) continue;
+  lines.push(`## ${split === 'heldout' ? 'Held-out split' : 'Tuning split'}`, '', ...table(rs), '');
+}
+const off = rows.filter((r) => !r.verified || r.found < r.truth || r.wrongHigh.length > 0);
+if (off.length > 0) {
+  lines.push('## Not verified, or not equal to the oracle', '');
+  for (const r of off) lines.push(`- ${r.split} ${r.corpus} ${r.kind} \`${r.target}\` (${r.file}:${r.line}): ${r.verified ? `oracle ${r.truth}, found ${r.found}${r.missed.length ? ` (missed ${r.missed.slice(0, 4).join(', ')})` : ''}${r.wrongHigh.length ? `; high not on a site: ${r.wrongHigh.slice(0, 4).join(', ')}` : ''}` : r.note}`);
+  lines.push('');
+}
+lines.push('## Every target', '', '| split | corpus | kind | target | declaration | oracle sites | found | high (correct/all) | time (ms) |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of rows) lines.push(`| ${r.split} | ${r.corpus} | ${r.kind} | \`${r.target}\` | ${r.file}:${r.line} | ${r.truth} | ${r.found} | ${r.highCorrect}/${r.high} | ${r.ms} |`);
+const out = path.join(repoRoot, 'bench', 'results', `change-kinds-${LANG}.md`);
+writeFileSync(out, `${lines.join('\n')}\n`);
+log(`wrote ${path.relative(repoRoot, out)}`);
