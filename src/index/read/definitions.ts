@@ -223,17 +223,20 @@ export interface PlacedDefinition {
   path: string;
 }
 
+const SEED_ORDER = `CASE d.kind WHEN 'enum' THEN 0 WHEN 'type_alias' THEN 0 WHEN 'interface' THEN 0 WHEN 'class' THEN 0 WHEN 'data_type' THEN 0 WHEN 'function' THEN 1 ELSE 2 END, d.is_exported DESC`;
+
 /**
  * Up to 3 definitions with this name (with this qualified name when `qualified`): types first, then
- * functions, exported first.
+ * functions, exported first. A qualified name also matches the end of a longer one: `Builder.addType` is
+ * Java's `TypeSpec.Builder.addType` (a nested class is asked by its own name), after the exact matches.
  */
 export function seedDefinitions(db: IndexDb, name: string, qualified: boolean): PlacedDefinition[] {
-  const column = qualified ? 'd.qualified_name' : 'd.name';
-  return statement(
-    db,
-    `SELECT d.name, d.qualified_name, d.kind, d.name_line, d.name_col, f.path FROM definitions d JOIN files f ON f.id = d.file_id
-         WHERE ${column} = ? ORDER BY CASE d.kind WHEN 'enum' THEN 0 WHEN 'type_alias' THEN 0 WHEN 'interface' THEN 0 WHEN 'class' THEN 0 WHEN 'data_type' THEN 0 WHEN 'function' THEN 1 ELSE 2 END, d.is_exported DESC LIMIT 3`,
-  ).all(name) as PlacedDefinition[];
+  const columns = 'SELECT d.name, d.qualified_name, d.kind, d.name_line, d.name_col, f.path FROM definitions d JOIN files f ON f.id = d.file_id';
+  if (!qualified) return statement(db, `${columns} WHERE d.name = ? ORDER BY ${SEED_ORDER} LIMIT 3`).all(name) as PlacedDefinition[];
+  const exact = statement(db, `${columns} WHERE d.qualified_name = ? ORDER BY ${SEED_ORDER} LIMIT 3`).all(name) as PlacedDefinition[];
+  if (exact.length > 0) return exact;
+  const last = name.slice(name.lastIndexOf('.') + 1);
+  return statement(db, `${columns} WHERE d.name = ? AND substr(d.qualified_name, -length(?) - 1) = '.' || ? ORDER BY ${SEED_ORDER} LIMIT 3`).all(last, name, name) as PlacedDefinition[];
 }
 
 /** The lines of the type alias of a file named on `nameLine`. */
