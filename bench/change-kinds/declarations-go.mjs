@@ -47,7 +47,8 @@ export async function listGoDeclarations(dir) {
   const out = [];
   for (const abs of sourceFiles(dir, '.go', 'vendor').filter((f) => !f.endsWith('_test.go'))) {
     const file = path.relative(dir, abs).split(path.sep).join('/');
-    if (/(^|\/)(testdata|examples?)\//.test(file)) continue;
+    // go ignores folders named testdata or starting with `_` or `.`; examples are not the library.
+    if (/(^|\/)(testdata|examples?|[_.][^/]*)\//.test(file)) continue;
     const text = readFileSync(abs, 'utf8');
     const tree = parser.parse(text);
     const add = (kind, target, question, nameNode, edit) => out.push({ kind, file, line: nameNode.startPosition.row + 1, target, question, edits: [edit] });

@@ -422,7 +422,8 @@ export function detectIntent(text: string): IntentRule {
 export function analyzeQuery(text: string, tags?: readonly string[] | string | null): AnalyzedQuery {
   const question = text.trim();
   const { found, paths, plain } = extract(question);
-  const rule = detectIntent(plain);
+  // A code span names a symbol, never the intent: "remove `Arg`" removes a function, it changes no argument.
+  const rule = detectIntent(question.replace(/`[^`\n]+`/g, ' X '));
   const intent = rule.intent;
 
   const identifiers: string[] = [];

@@ -133,4 +133,10 @@ describe('names that start with a signature word', () => {
     expect(analyzeQuery('What breaks if I add a variant to `ArgumentKind`?')).toMatchObject({ intent: 'add_variant', target: 'ArgumentKind' });
     expect(analyzeQuery('what breaks if I add a required parameter to `parseArgs`?')).toMatchObject({ intent: 'change_signature', target: 'parseArgs' });
   });
+
+  it('a name in backticks that is a signature word ("remove `Arg`") is the target, not the intent', () => {
+    expect(analyzeQuery('what breaks if I remove `Arg`?')).toMatchObject({ intent: 'remove', target: 'Arg', change: { kind: 'remove' } });
+    expect(analyzeQuery('what breaks if I rename `Params` to `Options`?')).toMatchObject({ intent: 'rename', target: 'Params' });
+    expect(analyzeQuery('what breaks if I remove the `timeout` parameter of `fetch`?')).toMatchObject({ intent: 'change_signature' });
+  });
 });
