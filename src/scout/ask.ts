@@ -18,6 +18,7 @@ import { synthesize } from './synthesis.js';
 import { Checkers } from './verify/checkers.js';
 import { findEnumerationSites } from './enumeration/enumeration-sites.js';
 import { verifyChange, wantsVerification, type SeededQuestion, type Verification } from './verify/verify.js';
+import { configGuardReader } from './verify/config-guards.js';
 
 export const SCORER_NAMES = ['heuristic', 'llm', 'mock'] as const;
 
@@ -79,7 +80,8 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const verification = await verifying;
-  const answer = synthesize(exploration, scorer.name, options.maxPointers, undefined, verification, enumeration);
+  const guards = verification?.status === 'verified' ? configGuardReader(options.root) : null;
+  const answer = synthesize(exploration, scorer.name, options.maxPointers, undefined, verification, enumeration, guards);
   if (question.length > MAX_QUESTION_CHARS) answer.meta.notes.push(`question cut to its first ${MAX_QUESTION_CHARS} characters`);
   const droppedThroughLinks = options.lsp.droppedOutside().throughLinks - droppedBefore;
   if (droppedThroughLinks > 0) {

@@ -66,4 +66,10 @@ export interface ScoutLanguage {
   readMembers?(text: string, file: string, line: number, name: string): MemberSet | null;
   /** A new instance of the language's own checker; absent: questions about this language are answered by the exploration alone. */
   makeChecker?(): Checker;
+  /**
+   * The configuration guard, as written, under which the code at `line` (1-based) of a file whose lines are
+   * `lines` is compiled, when the checker's default build may leave it out (`#[cfg(windows)]`,
+   * `if sys.version_info < (3, 10):`, `//go:build windows`); null when the default build compiles it.
+   */
+  compiledOnlyUnder?(lines: readonly string[], line: number, file: string): string | null;
 }

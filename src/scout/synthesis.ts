@@ -14,6 +14,7 @@ import { sitesOf } from './places.js';
 import { changePhrases } from './change-request.js';
 import { mergeVerified, type MergeCandidate } from './verify/merge.js';
 import type { Verification } from './verify/verify.js';
+import type { GuardOf } from './verify/config-guards.js';
 import { ANSWER_TOKENS, MAX_POINTERS, type Pointer, type ScoutAnswer, type VerifiedBy } from './answer.js';
 import { riskOfRubric, lowered, RISK_LEVELS, RISK_RULE } from './risk.js';
 import type { Enumeration } from './enumeration/enumeration-sites.js';
@@ -108,6 +109,8 @@ export function synthesize(
   maxTokens: number = Number.isFinite(maxPointers) ? ANSWER_TOKENS : Number.POSITIVE_INFINITY,
   verification: Verification | null = null,
   enumeration: Enumeration | null = null,
+  /** Configuration guards of sites (config-guards.ts), read when a checker verified the change. */
+  guardOf: GuardOf | null = null,
 ): ScoutAnswer {
   const { query } = exploration;
   const ignoredByRole: Record<string, number> = {};
@@ -154,7 +157,7 @@ export function synthesize(
   let verifiedPlaces = 0;
   let verifiedLabels: string[] = [];
   if (check && verification?.checker) {
-    const merged = mergeVerified(check, verification.checker.name, candidates);
+    const merged = mergeVerified(check, verification.checker.name, candidates, guardOf);
     verified = merged.verified;
     verifiedPlaces = merged.labels.length;
     verifiedLabels = merged.labels;

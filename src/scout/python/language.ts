@@ -1,5 +1,6 @@
 /** Python behind the language contract: the members of an `Enum` class or a `Literal` alias, and the checker (pyright over a shadow copy). */
 import type { ScoutLanguage } from '../language.js';
+import { pythonVersionGuard } from './version-guard.js';
 import { PythonChecker } from './checker.js';
 import { readPythonMembers } from './members.js';
 
@@ -8,4 +9,5 @@ export const pythonLanguage: ScoutLanguage = {
   extensions: ['.py', '.pyi'],
   readMembers: readPythonMembers,
   makeChecker: () => new PythonChecker(),
+  compiledOnlyUnder: pythonVersionGuard,
 };

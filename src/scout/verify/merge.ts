@@ -10,6 +10,7 @@
 import type { Pointer } from '../answer.js';
 import { parseLocation } from '../link.js';
 import { isHighRubric, lowered } from '../risk.js';
+import type { GuardOf } from './config-guards.js';
 import type { ChangeSpec, CheckerError, VariantCheck } from './checker.js';
 
 export interface MergeCandidate {
@@ -101,7 +102,7 @@ function explanation(what: string): string {
  * the other candidates, high ones lowered.
  * `checker` names the checker in the pointers' text.
  */
-export function mergeVerified(check: VariantCheck, checker: string, candidates: readonly MergeCandidate[]): { verified: Pointer[]; rest: MergeCandidate[]; labels: string[] } {
+export function mergeVerified(check: VariantCheck, checker: string, candidates: readonly MergeCandidate[], guardOf: GuardOf | null = null): { verified: Pointer[]; rest: MergeCandidate[]; labels: string[] } {
   const groups: ErrorGroup[] = [];
   const byKey = new Map<string, ErrorGroup>();
   for (const e of check.errors) {
@@ -129,13 +130,17 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
       continue;
     }
     if (c.pointer.risk === 'high') {
-      // The declaration the change is made to is where the edit goes, not a site that "compiles".
+      // The declaration the change is made to is where the edit goes, not a site that "compiles"; code under a
+      // configuration guard the checker's one build leaves out was not compiled at all (config-guards.ts).
+      const guard = guardOf?.(file, line) ?? null;
       const why =
         file === check.target.file && line === check.target.line
           ? 'the declaration the change is made to'
           : unchecked.has(file)
             ? `not verified: ${checker} did not check this file in time`
-            : `compiles: ${checker} reports no error here; check its behaviour`;
+            : guard
+              ? `not verified: compiled only under \`${guard}\`, which ${checker}'s build here may leave out`
+              : `compiles: ${checker} reports no error here; check its behaviour`;
       rest.push(lowered(c, why));
     } else rest.push(c);
   }

@@ -52,6 +52,14 @@ describe('mergeVerified', () => {
     expect(rest[0]?.pointer.what).toMatch(/\(compiles: typescript reports no error here; check its behaviour\)$/);
   });
 
+  it('a high site under a configuration guard the build leaves out: not verified, not compiling', () => {
+    const guardOf = (file: string, line: number): string | null => (file === 'src/win.rs' && line === 7 ? '#[cfg(windows)]' : null);
+    const { rest } = mergeVerified(check([]), 'cargo', [candidate('src/win.rs:7', 5, 'match over it'), candidate('src/c.rs:3', 5, 'x')], guardOf);
+    expect(rest.map((c) => c.pointer.risk)).toEqual(['medium', 'medium']);
+    expect(rest[0]?.pointer.what).toMatch(/\(not verified: compiled only under `#\[cfg\(windows\)\]`, which cargo's build here may leave out\)$/);
+    expect(rest[1]?.pointer.what).toMatch(/\(compiles: cargo reports no error here; check its behaviour\)$/);
+  });
+
   it('a partial check: a high site in a file the checker did not reach is lowered as not verified, not as compiling', () => {
     const partial = { ...check([]), unchecked: ['src/late.ts'] };
     const { rest } = mergeVerified(partial, 'typescript', [candidate('src/late.ts:4', 5, 'switch over it'), candidate('src/c.ts:3', 5, 'x')]);
