@@ -14,7 +14,7 @@ import { sitesOf } from './places.js';
 import { changePhrases } from './change-request.js';
 import { mergeVerified, type MergeCandidate } from './verify/merge.js';
 import type { Verification } from './verify/verify.js';
-import type { GuardOf } from './verify/config-guards.js';
+import { notCompiled, type GuardOf } from './verify/config-guards.js';
 import { ANSWER_TOKENS, MAX_POINTERS, type Pointer, type ScoutAnswer, type VerifiedBy } from './answer.js';
 import { riskOfRubric, lowered, RISK_LEVELS, RISK_RULE } from './risk.js';
 import type { Enumeration } from './enumeration/enumeration-sites.js';
@@ -190,6 +190,8 @@ export function synthesize(
   // Enumeration sites after the verified breaks; explored pointers inside one are folded into it.
   const listed: EnumerationPointers | null = enumeration ? enumerationPointers(enumeration, verified) : null;
   if (listed) verified = verified.map((p) => withAlso(p, listed.verifiedAlso.get(p.location) ?? []));
+  // An enumeration in code the checker's build left out keeps the enumeration rule's rating, and says it was not compiled.
+  if (listed && guardOf && verification?.checker) listed.pointers = notCompiled(listed.pointers, guardOf, verification.checker.name);
   const rest = listed ? grouped.filter((p) => !insideCovered(p, listed.covered)) : grouped;
   // Order: verified breaks, enumerations, mirrors of the members' values or names, documentation that lists
   // them, then the rest by risk (a place naming one member before the exploration's other uses of the same risk).

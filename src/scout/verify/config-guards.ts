@@ -3,7 +3,9 @@
  * `ScoutLanguage.compiledOnlyUnder`). A site there that the exploration rated high is not proven to compile
  * just because the checker reported nothing: the answer says it was not compiled, instead of "compiles".
  */
+import type { Pointer } from '../answer.js';
 import { languageOf } from '../languages.js';
+import { parseLocation } from '../link.js';
 import { readInsideRoot } from '../../workspace/confine.js';
 
 /** The guard over a site (`file`, 1-based `line`), as written, or null; reads each file once. */
@@ -21,4 +23,13 @@ export function configGuardReader(root: string): GuardOf {
     }
     return lines.length === 0 ? null : language.compiledOnlyUnder(lines, line, file);
   };
+}
+
+/** The pointers, those under a guard saying so (their rating stays: the enumeration rule's, not the checker's). */
+export function notCompiled(pointers: readonly Pointer[], guardOf: GuardOf, checker: string): Pointer[] {
+  return pointers.map((p) => {
+    const { file, line } = parseLocation(p.location);
+    const guard = guardOf(file, line);
+    return guard ? { ...p, what: `${p.what} (not verified: compiled only under \`${guard}\`, which ${checker}'s build here may leave out)` } : p;
+  });
 }
