@@ -91,6 +91,12 @@ describe('full-text reads without filters', () => {
     writeFile('src/file3.ts', { only: 'query query query' });
     writeFile('src/new.ts', { fresh: 'query body' });
     check();
+    // A file whose chunk ids are not consecutive (the map reads one id range per file, and these one by one).
+    const db2 = store.database;
+    const ids = db2.prepare('SELECT id FROM chunks ORDER BY id').all().map((r) => Number((r as { id: number }).id));
+    const [first] = db2.prepare('SELECT file_id FROM chunks WHERE id = ?').all(ids[0] ?? 0) as Array<{ file_id: number }>;
+    db2.prepare('UPDATE chunks SET file_id = ? WHERE id = ?').run(first?.file_id ?? 0, ids[ids.length - 1] ?? 0);
+    check();
   });
 });
 

@@ -136,14 +136,22 @@ export function tokenChunkCountsPerFile(db: IndexDb, filters: CompiledFilters): 
   return (token) => perToken.all(`${TEXT_COLUMNS}: ${quote(token)}`, ...filters.params) as Array<{ id: number; n: number }>;
 }
 
-/** The file id of every chunk, indexed by chunk id (0: no such chunk), read once per version of the index. */
+/**
+ * The file id of every chunk, indexed by chunk id (0: no such chunk), read once per version of the index.
+ * Read as one id range per file: a file's chunks are written together, so their ids are consecutive, and
+ * 10k ranges cost a third of 130k rows in a new CLI process. A file whose ids are not (none seen so far)
+ * has its ids read one by one.
+ */
 function chunkFiles(db: IndexDb): Int32Array {
   return perIndexVersion(db, 'chunk files', () => {
-    const rows = raw(db, 'SELECT id, file_id FROM chunks').all() as Array<[number, number]>;
+    const ranges = raw(db, 'SELECT file_id, min(id), max(id), count(*) FROM chunks GROUP BY file_id').all() as Array<[number, number, number, number]>;
     let max = 0;
-    for (const [id] of rows) if (id > max) max = id;
+    for (const [, , last] of ranges) if (last > max) max = last;
     const files = new Int32Array(max + 1);
-    for (const [id, file] of rows) files[id] = file;
+    for (const [file, first, last, count] of ranges) {
+      if (last - first + 1 === count) files.fill(file, first, last + 1);
+      else for (const id of plucked(db, 'SELECT id FROM chunks WHERE file_id = ?').all(file) as number[]) files[id] = file;
+    }
     return files;
   });
 }
