@@ -52,14 +52,14 @@ const { answerQuestion } = await dist('scout/ask.js');
 const { Checkers } = await dist('scout/verify/checkers.js');
 
 /** The edited copy checked, its new errors as breaking sites (those on the inserted text itself are about the edit). */
-function runOracle(oracle, t) {
+async function runOracle(oracle, t) {
   const t0 = performance.now();
   const file = path.join(oracle.copy, t.file);
   const text = readFileSync(file, 'utf8');
   const [e] = t.edits;
   writeFileSync(file, text.slice(0, e.pos) + e.text + text.slice(e.end));
   let diags;
-  try { diags = oracle.check(); } finally { writeFileSync(file, text); }
+  try { diags = oracle.checkAsync ? await oracle.checkAsync() : oracle.check(); } finally { writeFileSync(file, text); }
   const before = text.slice(0, e.pos);
   const editLine = before.split('\n').length;
   const editCol = before.length - before.lastIndexOf('\n');
@@ -78,11 +78,11 @@ for (const name of lang.corpora) {
   log(`${name}: ${all.length} eligible (${lang.kinds.map((k) => `${k} ${all.filter((d) => d.kind === k).length}`).join(', ')}); ${drawn.length} drawn in split ${SPLIT}`);
   const cacheDir = path.join(here, 'cache', `${LANG}-${name}-${c.commit.slice(0, 12)}-${createHash('sha1').update(lang.compiler()).digest('hex').slice(0, 8)}`);
   let oracle = null;
-  const truthOf = (t) => {
+  const truthOf = async (t) => {
     const f = path.join(cacheDir, `${createHash('sha1').update(JSON.stringify([t.file, t.edits])).digest('hex').slice(0, 16)}.json`);
     if (existsSync(f)) return JSON.parse(readFileSync(f, 'utf8'));
-    oracle ??= lang.oracle(name, dir, c);
-    const result = runOracle(oracle, t);
+    oracle ??= await lang.oracle(name, dir, c);
+    const result = await runOracle(oracle, t);
     mkdirSync(cacheDir, { recursive: true });
     writeFileSync(f, `${JSON.stringify(result)}\n`);
     return result;
@@ -94,7 +94,7 @@ for (const name of lang.corpora) {
   const checkers = new Checkers();
   const config = loadConfig(dir);
   for (const [i, t] of drawn.entries()) {
-    const truth = truthOf(t);
+    const truth = await truthOf(t);
     const started = performance.now();
     const { answer } = await answerQuestion(t.question, { root: dir, db: store.database, lsp, config, checkers, verifyTimeoutMs: 60_000, maxPointers: Number.POSITIVE_INFINITY });
     const ms = Math.round(performance.now() - started);

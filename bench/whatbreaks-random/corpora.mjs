@@ -4,7 +4,7 @@
 // mirror directory; set SCOUT_MIRRORS, default /work/.mirror/<owner>+<name>/repo, or clone it yourself:
 // `git clone --bare https://github.com/<owner>/<name> <dir>`).
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { corpusDir } from '../corpus.mjs';
 import { offlineManifest } from './rs-oracle.mjs';
@@ -39,6 +39,13 @@ export const corpora = {
   pflag: { repo: 'spf13/pflag', commit: '5fdac2d16c16d60605cb8baa887e8c5c38ef623f', lang: 'go', paths: ['.'] },
   // Its toml-test runner embeds `tests/`, which the corpus leaves out: it and the commands built on it are left out too.
   toml: { repo: 'BurntSushi/toml', commit: 'd97def528e83313822a9f98946334ffccd542bdf', lang: 'go', paths: ['.'], exclude: ['internal/toml-test', 'cmd/toml-test-*'] },
+  // C and C++: libraries that compile with clang alone (no configure step); `compile` is the compilation database
+  // prepare() writes as compile_commands.json (the units and their flags, as a CMake build of the library would),
+  // read by scout's checker and by the bench's oracle alike (bench/change-kinds/clang-oracle.mjs).
+  lua: { repo: 'lua/lua', commit: '53b41d0cddd80bf33fdc631bdd32e3ba53842b89', lang: 'c', paths: ['.'], exclude: ['testes', 'manual', 'onelua.c'], compile: { units: /^[^/]+\.c$/, flags: ['-std=c99', '-DLUA_USE_LINUX'] } },
+  zlib: { repo: 'madler/zlib', commit: 'd201f04c72b0881220f5ba75ca19fd0e19fa848b', lang: 'c', paths: ['.'], exclude: ['contrib', 'examples', 'win32', 'amiga', 'msdos', 'nintendods', 'old', 'os400', 'qnx', 'watcom', 'doc'], compile: { units: /^[^/]+\.c$/, flags: ['-I.'] } },
+  'yaml-cpp': { repo: 'jbeder/yaml-cpp', commit: 'c3f81127320662deb3e28f4da0a511f1faecd860', lang: 'cpp', paths: ['include', 'src'], compile: { units: /^src\/.*\.cpp$/, flags: ['-std=c++17', '-Iinclude', '-Isrc'] } },
+  fmt: { repo: 'fmtlib/fmt', commit: '60ccad511fd680cb91d8b60a315759f71c67bef9', lang: 'cpp', paths: ['include', 'src'], exclude: ['src/fmt.cc'], compile: { units: /^src\/.*\.cc$/, flags: ['-std=c++17', '-Iinclude'] } },
   jenetics: { repo: 'jenetics/jenetics', commit: '6431890ee1ea9a1dcc39a6d0bc7463d223f9fef5', lang: 'java', paths: ['jenetics/src/main/java', 'jenetics.ext/src/main/java', 'jenetics.prog/src/main/java'], sourceDirs: ['jenetics/src/main/java', 'jenetics.ext/src/main/java', 'jenetics.prog/src/main/java'] },
 };
 
@@ -57,6 +64,7 @@ export function prepare(name) {
   mkdirSync(dir, { recursive: true });
   const excludes = [...EXCLUDE, ...(c.exclude ?? [])].map((e) => `--exclude='${e}'`).join(' ');
   execSync(`git --git-dir='${mirrorOf(c)}' archive ${c.commit} ${c.paths.join(' ')} | tar -x ${excludes} -C '${dir}'`, { stdio: 'inherit', shell: '/bin/bash' });
+  if (c.compile) writeFileSync(path.join(dir, 'compile_commands.json'), compilationDatabase(dir, c.compile));
   if (c.lang === 'rs') {
     // What cargo needs offline: the manifest without optional and dev dependencies (see rs-oracle.mjs).
     for (const p of c.paths.filter((x) => x.endsWith('Cargo.toml'))) writeFileSync(path.join(dir, p), offlineManifest(readFileSync(path.join(dir, p), 'utf8')));
@@ -64,4 +72,18 @@ export function prepare(name) {
   execSync('git init -q && git add -A && git -c user.email=bench@scout -c user.name=bench commit -qm corpus', { cwd: dir, stdio: 'inherit' });
   writeFileSync(path.join(dir, '.scout-rnd-commit'), `${c.repo}@${c.commit}\n`);
   return dir;
+}
+
+/** compile_commands.json for the files below `dir` that `compile.units` matches (relative paths), with its flags. */
+function compilationDatabase(dir, compile) {
+  const files = [];
+  const walk = (d) => {
+    for (const e of readdirSync(path.join(dir, d), { withFileTypes: true })) {
+      const rel = d ? `${d}/${e.name}` : e.name;
+      if (e.isDirectory()) { if (!e.name.startsWith('.')) walk(rel); } else if (compile.units.test(rel)) files.push(rel);
+    }
+  };
+  walk('');
+  const entries = files.sort().map((file) => ({ directory: dir, file, arguments: [file.endsWith('.c') ? 'clang' : 'clang++', ...compile.flags, '-c', file] }));
+  return `${JSON.stringify(entries, null, 1)}\n`;
 }
