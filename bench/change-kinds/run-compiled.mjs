@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Change questions other than "add a variant" in Go and Java, on targets nobody picked: the listers
+// Change questions in Go, Java, C and C++ (every kind but "add a variant" in Go and Java, where iota groups and
+// pre-17 switch statements make it a non-break; every kind in C and C++), on targets nobody picked: the listers
 // (declarations-go.mjs, declarations-java.mjs) give every eligible declaration per change kind in pinned
 // corpora (bench/whatbreaks-random/corpora.mjs), a fixed seed draws N per kind and corpus, and a hash of each
 // target puts 40 % of them in a held-out split (reported first; never looked at while tuning). The oracle is the
@@ -9,7 +10,7 @@
 // recall of the oracle's sites by verified high pointers (line or `also`), precision of the high pointers,
 // negatives with a high pointer, time. Writes bench/results/change-kinds-<lang>.md. Not a test.
 //
-//   npm run build && node bench/change-kinds/run-compiled.mjs --lang go|java [--per-kind 8] [--seed 11] [--split heldout|tuning|all]
+//   npm run build && node bench/change-kinds/run-compiled.mjs --lang go|java|c|cpp [--per-kind 8] [--seed 11] [--split heldout|tuning|all]
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,8 @@ import { sample } from '../seeded.mjs';
 import { newErrorSites } from '../whatbreaks-random/compiler-oracle.mjs';
 import { corpora, prepare } from '../whatbreaks-random/corpora.mjs';
 import { javacVersionString, JavaOracle } from '../whatbreaks-random/java-oracle.mjs';
+import { ClangOracle, clangVersionString } from './clang-oracle.mjs';
+import { C_KINDS, listCDeclarations } from './declarations-c.mjs';
 import { GO_KINDS, listGoDeclarations } from './declarations-go.mjs';
 import { JAVA_KINDS, listJavaDeclarations } from './declarations-java.mjs';
 import { GoOracle, goVersionString } from './go-oracle.mjs';
@@ -34,6 +37,8 @@ const log = (s) => console.error(`[change-kinds ${LANG} ${new Date().toISOString
 
 const LANGS = {
   go: { title: 'Go', corpora: ['mux', 'pflag', 'toml'], kinds: GO_KINDS, list: (dir) => listGoDeclarations(dir), oracle: (name, dir) => new GoOracle(name, dir), compiler: goVersionString },
+  c: { title: 'C', corpora: ['lua', 'zlib'], kinds: C_KINDS, list: (dir) => listCDeclarations(dir, 'c'), oracle: (name, dir) => new ClangOracle(name, dir).setUp(), compiler: clangVersionString },
+  cpp: { title: 'C++', corpora: ['yaml-cpp', 'fmt'], kinds: C_KINDS, list: (dir) => listCDeclarations(dir, 'cpp'), oracle: (name, dir) => new ClangOracle(name, dir).setUp(), compiler: clangVersionString },
   java: { title: 'Java', corpora: ['gson', 'javapoet'], kinds: JAVA_KINDS, list: (dir, c) => listJavaDeclarations(dir, c.sourceDirs), oracle: (name, dir, c) => new JavaOracle(name, dir, c), compiler: javacVersionString },
 };
 const lang = LANGS[LANG];
