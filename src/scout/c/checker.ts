@@ -77,8 +77,12 @@ export class CChecker implements Checker {
   /** One check at a time per checker: the units of one check already use every core. */
   private readonly queue = new OneAtATime();
 
-  /** `tempDir`: where overlays are written (default: the system's temp directory; never inside the repository). `jobs`: clang processes at once (default: the core count). */
-  constructor(private readonly options: { tempDir?: string; jobs?: number } = {}) {}
+  /**
+   * `tempDir`: where overlays are written (default: the system's temp directory; never inside the
+   * repository). `jobs`: clang processes at once (default: the core count). `onEdited`: sees each check's
+   * edited texts by repository-relative path (the benchmark's oracle compiles the same edit over a full copy).
+   */
+  constructor(private readonly options: { tempDir?: string; jobs?: number; onEdited?: (files: ReadonlyMap<string, string>) => void } = {}) {}
 
   get version(): string {
     return clangVersion();
@@ -254,6 +258,7 @@ export class CChecker implements Checker {
     const units = also.length > 0 ? this.unitsSeeing(state, [...edits.keys()]) : seeing;
 
     const editedLines = new Map([...edits].map(([f, e]) => [f, applyLineEdits(texts.get(f) as string, e).split('\n')]));
+    this.options.onEdited?.(new Map([...editedLines].map(([f, lines]) => [f, lines.join('\n')])));
     const userLines = new Map<string, string[]>();
     const userLineOf = (f: string, row: number): string | undefined => {
       if (!userLines.has(f)) userLines.set(f, (texts.get(f) ?? this.textOf(state, f) ?? '').split('\n'));
