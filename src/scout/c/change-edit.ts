@@ -60,6 +60,7 @@ export function isCpp(fileName: string, file: CFile): boolean {
 
 function addVariantEdit(file: CFile, decl: CDeclaration, line: number): CEditResult {
   const body = decl.body;
+  if (decl.kind === 'enum' && !body) return { ok: false, reason: `\`${decl.label}\` is declared here without its enumerators (a forward declaration): ask about the enum where its enumerators are listed` };
   if (decl.kind !== 'enum' || !body) return { ok: false, reason: `\`${decl.label}\` is ${article(kindWord(decl))}, not an enum with a body: a variant can be added to an enum (\`enum color { … }\`, \`enum class Kind { … }\`)` };
   const { tokens } = file.code;
   const open = tokens[body.open] as Token;

@@ -67,7 +67,7 @@ function typeStartOf(tokens: readonly Token[], first: number, nameFirst: number)
         else if (tokens[i]?.text === '>' && --depth === 0) break;
       }
       i++;
-    } else if (/^[A-Z][A-Z0-9_]*$/.test(t) && tokens.slice(i + 1, nameFirst).some((x) => isIdentifier(x))) i++;
+    } else if (/^[A-Z][A-Z0-9_]*$/.test(t) && tokens[i + 1]?.text !== '(' && tokens.slice(i + 1, nameFirst).some((x) => isIdentifier(x))) i++;
     else return i;
   }
 }
@@ -205,6 +205,12 @@ function declarationsOf(c: CCode, st: Statement): CDeclaration[] {
       return out;
     }
   } else {
+    // `struct order;`, `enum class Kind : int;`: a type declared without its body.
+    const forward = /^(?:(struct|class|union)|enum(?:\s+(?:class|struct))?)\s+([A-Za-z_]\w*)\s*(?::[^;]*)?$/.exec(c.code.slice((tokens[st.first] as Token).start, (tokens[st.last - 1] as Token).end).replace(/\s+/g, ' '));
+    if (forward) {
+      const t = tokens.slice(st.first, st.last).find((x) => x.text === forward[2]) as Token;
+      return [{ kind: (forward[1] ?? 'enum') as CDeclarationKind, name: t.text, label: t.text, fullName: [qualifier, t.text].filter((p) => p).join('::'), nameStart: t.start, nameEnd: t.end, ...span, siblings: 1 }];
+    }
     const head = functionHead(tokens, st.first, st.last - 1);
     // A declaration with nothing before its name at file level is a macro's call (`DEFINE_LIST(x);`), not a prototype.
     if (head && !typedef && (head.nameFirst > st.first || owner !== null || head.name.includes('::'))) return [functionDeclaration(c, st, head)];

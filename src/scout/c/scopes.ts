@@ -110,6 +110,8 @@ function classify(code: CCode, headFirst: number, open: number, parent: Scope): 
   if (/^extern\s*"\s*"$/.test(head)) return { kind: 'extern', name: null };
   const type = TYPE_HEAD.exec(head);
   if (type) return { kind: type[1] === 'enum' ? 'enum' : 'type', name: type[2] ?? null, keyword: type[1] as string };
+  // `n_{0}` in a constructor's initializer list: a brace initializer, not a body (a body follows `)` or a qualifier).
+  if (isIdentifier(tokens[open - 1]) && !TRAILING.has((tokens[open - 1] as Token).text)) return { kind: 'init', name: null };
   const fn = functionHead(tokens, first, open - 1);
   if (fn) return { kind: 'function', name: fn.name };
   return { kind: 'init', name: null };
