@@ -179,6 +179,21 @@ describe.skipIf(!HAS_CLANG)('C checker (clang): change kinds on verify-c', () =>
     expect(treeHash(copy.root)).toBe(hash);
   });
 
+  it('a warm checker keeps its build between questions and sees the files changed since: a new unit is checked', async () => {
+    const copy = copiedFixture(path.join(FIXTURES, 'verify-c'), 'scout-verify-c-warm-');
+    const warm = new CChecker({ tempDir: path.join(copy.tmp, 'tmp') });
+    await warm.prepare(copy.root, 'include/color.h');
+    const first = checked(await change(copy.root, 'color', 'include/color.h', 'enum color {', { kind: 'add_variant' }, { with: warm }));
+    expect(first.errors).toHaveLength(2);
+    writeFiles(copy.root, { 'src/extra.c': '#include "color.h"\nint extra(enum color c) {\n  switch (c) {\n  case RED:\n    return 1;\n  }\n  return 0;\n}\n' });
+    const second = checked(await change(copy.root, 'color', 'include/color.h', 'enum color {', { kind: 'add_variant' }, { with: warm }));
+    expect(second.checkedFiles).toBe(6);
+    expect(second.errors.map((e) => `${e.file}:${e.line} ${e.place?.name}`)).toEqual(['src/checkout.c:9 checkout_badge', 'src/color.c:11 color_name', 'src/extra.c:3 extra']);
+    // A unit already failing before the change (extra.c misses GREEN and BLUE): the error's new message counts, the old one does not.
+    expect(second.errors[2]?.message).toBe("enumeration values 'GREEN', 'BLUE', and 'SCOUT_NEW_VARIANT' not handled in switch");
+    warm.dispose();
+  });
+
   it('past the soft deadline, only the units whose source names the declaration are checked; the rest is unchecked', async () => {
     const check = checked(await change(c.root, 'color', 'include/color.h', 'enum color {', { kind: 'add_variant' }, { softDeadline: performance.now() - 1 }));
     expect(check.unchecked).toEqual(['src/order.c', 'src/report.c']);
