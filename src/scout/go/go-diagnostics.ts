@@ -7,7 +7,7 @@
  *     	want (orders.Order, struct{scoutNew bool}, ...int)
  *
  * A header names the package; each error is `file:line:column: message`, its details on the tab-indented
- * lines after it (joined with `; `). The column counts bytes (1-based): byteColumn converts it. Go 1.19's
+ * lines after it (joined with `; `). The column counts bytes (1-based): verify/mapped-error.ts's byteColumn converts it. Go 1.19's
  * compiler prints no error code, so the code is go/types' name for the kind of error, read back from the
  * message (`WrongArgCount`), `error` for the others. And which errors are the same error before and after
  * the edit (goErrorKey).
@@ -64,19 +64,6 @@ export function parseGoOutput(output: string): Diagnostic[] {
   }
   close();
   return out;
-}
-
-/** The 0-based UTF-16 column of 1-based byte column `column` of a line (go counts UTF-8 bytes). */
-export function byteColumn(lineText: string | undefined, column: number): number {
-  if (!lineText) return column - 1;
-  let bytes = 0;
-  let units = 0;
-  for (const ch of lineText) {
-    if (bytes >= column - 1) return units;
-    bytes += Buffer.byteLength(ch, 'utf8');
-    units += ch.length;
-  }
-  return units + Math.max(0, column - 1 - bytes);
 }
 
 /**

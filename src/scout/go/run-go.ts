@@ -14,16 +14,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { boundedRun, type ChildBudget, versionOnce } from '../verify/bounded-child.js';
 import { Refusal } from '../verify/checker-template.js';
+import { scoutTempDir } from '../verify/temp-dir.js';
 
 export const INSTALL_GO = 'go is not on PATH: install Go (`apt-get install golang-go`, or https://go.dev/dl) so that `go` runs, and ask again';
 
 /** `go version` (`1.19.8`), asked once per process; `unavailable` without go. */
 export const goVersion = versionOnce('go', ['version'], (out) => /\bgo(\d+\.\d+(?:\.\d+)?\S*)/.exec(out)?.[1] ?? 'unavailable');
 
-/** `$TMPDIR/semantic-scout-<uid>`: where overlays (and, without a user cache, the build cache) live. */
-export function scoutTempDir(): string {
-  return path.join(os.tmpdir(), `semantic-scout-${process.getuid?.() ?? 'user'}`);
-}
+/** Where overlays (and, without a user cache, the build cache) live: verify/temp-dir.ts. */
+export { scoutTempDir };
 
 export function goEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, GOPROXY: 'off', GOTOOLCHAIN: 'local', GOWORK: 'off', GOFLAGS: '-buildvcs=false', GO111MODULE: 'on', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };

@@ -26,9 +26,9 @@
  * javac on PATH.
  */
 import { declarationSource, refused } from '../verify/declaration-source.js';
-import os from 'node:os';
 import path from 'node:path';
 import { readInsideRoot, realRoot } from '../../workspace/confine.js';
+import { scoutTempDir } from '../verify/temp-dir.js';
 import { deadlineStep, OneAtATime } from '../verify/check-pacing.js';
 import type { ChangeRequest, ChangeSpec, Checker, CheckOutcome, CheckRequest } from '../verify/checker.js';
 import { byFile, type Diagnostic, oneLine, placedErrors, Refusal } from '../verify/checker-template.js';
@@ -66,10 +66,8 @@ export const NARROW_FROM = 150;
 /** The most a warm-up may take (it runs in the background of a long-lived server, before any question). */
 const PREPARE_MS = 120_000;
 
-/** `$TMPDIR/semantic-scout-<uid>`: the shadow projects live in the system's temp directory. */
-export function defaultJavaCacheDir(): string {
-  return path.join(os.tmpdir(), `semantic-scout-${process.getuid?.() ?? 'user'}`);
-}
+/** The shadow projects live in the system's temp directory (verify/temp-dir.ts). */
+export const defaultJavaCacheDir = scoutTempDir;
 
 
 export class JavaChecker implements Checker {

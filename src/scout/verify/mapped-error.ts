@@ -24,3 +24,16 @@ export function utf16Column(lineText: string | undefined, column: number): numbe
   }
   return units + Math.max(0, column - 1 - chars);
 }
+
+/** The 0-based UTF-16 column of 1-based byte column `column` of a line (go and clang count UTF-8 bytes). */
+export function byteColumn(lineText: string | undefined, column: number): number {
+  if (!lineText) return column - 1;
+  let bytes = 0;
+  let units = 0;
+  for (const ch of lineText) {
+    if (bytes >= column - 1) return units;
+    bytes += Buffer.byteLength(ch, 'utf8');
+    units += ch.length;
+  }
+  return units + Math.max(0, column - 1 - bytes);
+}
