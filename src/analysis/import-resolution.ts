@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import type { Language } from '../core/types.js';
+import { includeFolders } from '../workspace/c-include-dirs.js';
 
 export interface ResolvableFile {
   path: string;
@@ -121,11 +122,7 @@ export function createImportResolver(files: ResolvableFile[], goModules: GoModul
  */
 export function includedFile(paths: readonly string[]): (from: string, specifier: string) => string | null {
   const present = new Set(paths);
-  const includeDirs = [...new Set(paths.flatMap((p) => {
-    const parts = p.split('/');
-    const at = parts.lastIndexOf('include', parts.length - 2);
-    return at >= 0 ? [parts.slice(0, at + 1).join('/')] : [];
-  }))].sort();
+  const includeDirs = includeFolders(paths);
   const byName = new Map<string, string[]>();
   for (const p of paths) {
     const name = p.slice(p.lastIndexOf('/') + 1);
