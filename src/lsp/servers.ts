@@ -6,7 +6,7 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { languageOf, supportedExtensions } from '../workspace/language.js';
+import { extensionsOf, languageOf } from '../workspace/language.js';
 import { clangdSetup } from './clangd-project.js';
 import { pyrightInclude } from './project-scope.js';
 
@@ -122,7 +122,7 @@ export function defaultServer(language: string): ServerSpec | null {
     case 'c':
     case 'cpp':
       // One clangd for both languages (its id is shared), given a compile database in Scout's folder.
-      return { ...nativeServer('clangd', 'clangd', [], C_FAMILY_EXTENSIONS), forRoot: clangdSetup };
+      return { ...nativeServer('clangd', 'clangd', [], extensionsOf('c', 'cpp')), forRoot: clangdSetup };
     case 'rust':
       return nativeServer('rust', 'rust-analyzer', [], ['.rs']);
     case 'haskell':
@@ -193,11 +193,6 @@ export function isAvailable(language: string, overrides: LspServerOverrides = {}
   const spec = resolveServer(language, overrides);
   return spec !== null && unavailableReason(spec) === null;
 }
-
-const C_FAMILY_EXTENSIONS = supportedExtensions().filter((e) => {
-  const language = languageOf(`file${e}`);
-  return language === 'c' || language === 'cpp';
-});
 
 /** The registry language of a file, or null. */
 export function serverLanguageOf(file: string): string | null {

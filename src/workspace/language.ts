@@ -48,3 +48,8 @@ export function languageOf(relativePath: string): Language | null {
 export function supportedExtensions(): string[] {
   return Object.keys(BY_EXTENSION);
 }
+
+/** The extensions of files read as one of `languages` (`.c`, `.h`, `.cpp`, … for C and C++). */
+export function extensionsOf(...languages: Language[]): string[] {
+  return Object.entries(BY_EXTENSION).filter(([, language]) => languages.includes(language)).map(([extension]) => extension);
+}
