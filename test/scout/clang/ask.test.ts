@@ -1,7 +1,8 @@
 /**
  * C end to end on test/fixtures/c (real index, real clangd, no checker for C yet): searching finds a
  * function by its name and by its doc comment, and "add a variant to `Color`" answers by exploration, with
- * the switch over Color and the palette table indexed by its enumerators as enumeration sites.
+ * the switch over Color and the palette table indexed by its enumerators as enumeration sites. The same
+ * question about a C++ `enum class` declared in a namespace finds the switch over it.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,5 +70,23 @@ describe('what breaks if I add a variant to `Color`? (C, answered by exploration
     expect(answer.meta.notes.join(' ')).toMatch(/not verified: no checker for \.h files yet/);
     expect(renderAnswer(answer)).toMatch(/sources lsp \d+/);
     expect(answer.pointers.some((p) => p.location === 'src/render.c:6')).toBe(true); // a parameter typed with it, found through references
+  });
+});
+
+describe('what breaks if I add a variant to `Kind`? (a C++ enum class in a namespace)', () => {
+  let cpp: ExploredRepo;
+  let answer: ScoutAnswer;
+  beforeAll(async () => {
+    cpp = await openExploredRepo(path.resolve(__dirname, '..', '..', 'fixtures', 'cpp'), 'scout-cpp-');
+    answer = (await answerQuestion('what breaks if I add a variant to `Kind`?', { root: cpp.root, db: cpp.store.database, lsp: cpp.lsp, config: loadConfig(cpp.root), checkers })).answer;
+  }, 120_000);
+  afterAll(async () => {
+    await cpp?.close();
+  });
+
+  it('reads the members of `geo.Kind` and lists the switch naming them all, without a default, as high', () => {
+    const cases = answer.pointers.find((p) => p.location === 'src/shape.cpp:15');
+    expect(cases).toMatchObject({ risk: 'high', action: 'add the new member here', lists: { members: 3, of: 3, default: false } });
+    expect(cases?.what).toMatch(/^switch\/match arms listing all 3 members of `Kind`/);
   });
 });
