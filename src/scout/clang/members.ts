@@ -7,7 +7,7 @@
  * (`Kind::Circle`), and a distinctive number value is kept, as for other languages' enum members.
  */
 import type { Member, MemberSet } from '../site-facts.js';
-import { blankCommentsAndLiterals } from '../verify/c-like-code.js';
+import { blankCommentsAndLiterals, closingBracket, lineAt } from '../verify/c-like-code.js';
 
 /** The text with comments, literals' contents and preprocessor lines replaced by spaces (offsets and lines kept). */
 export function clangCodeOnly(text: string): string {
@@ -17,28 +17,12 @@ export function clangCodeOnly(text: string): string {
 /** `enum`, an optional `class`/`struct`, an optional tag and an optional underlying type, up to the body's brace. */
 const ENUM_HEAD = /\benum\b(\s+(?:class|struct)\b)?\s*(?:\[\[[^\]]*\]\]\s*)?([A-Za-z_]\w*)?\s*(?::\s*[\w:\s]+?)?\s*\{/g;
 
-/** Offset of the brace closing the one at `open`, or -1. */
-function closing(code: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
-    const c = code[i];
-    if (c === '{' || c === '(' || c === '[') depth++;
-    else if (c === '}' || c === ')' || c === ']') {
-      depth--;
-      if (depth === 0) return i;
-    }
-  }
-  return -1;
-}
-
-const lineAt = (code: string, offset: number): number => code.slice(0, offset).split('\n').length;
-
 export function readClangMembers(text: string, file: string, line: number, name: string): MemberSet | null {
   const own = name.split(/\.|::/).pop() ?? name;
   const code = clangCodeOnly(text);
   for (const head of code.matchAll(ENUM_HEAD)) {
     const open = head.index + head[0].length - 1;
-    const close = closing(code, open);
+    const close = closingBracket(code, open);
     if (close < 0) continue;
     // `typedef enum { … } Color;`: the typedef names the type too (after `}`, another name is a variable).
     const typedef = /\btypedef\s+$/.test(code.slice(Math.max(0, head.index - 40), head.index));
@@ -63,7 +47,7 @@ function enumerators(code: string, open: number, close: number, scope: string | 
   for (let i = open + 1; i <= close; i++) {
     const c = code[i];
     if (c === '(' || c === '[' || c === '{') {
-      const end = closing(code, i);
+      const end = closingBracket(code, i);
       i = end < 0 ? close : end;
       continue;
     }

@@ -46,3 +46,20 @@ export function blankCommentsAndLiterals(text: string, literals: CLikeLiterals):
   }
   return out.slice(0, text.length);
 }
+
+/** Offset of the bracket closing the one at `open` in `code` (comments and literals already blanked), or -1. */
+export function closingBracket(code: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    const c = code[i];
+    if (c === '{' || c === '(' || c === '[') depth++;
+    else if (c === '}' || c === ')' || c === ']') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** 1-based line of an offset of `text`. */
+export const lineAt = (text: string, offset: number): number => text.slice(0, offset).split('\n').length;
