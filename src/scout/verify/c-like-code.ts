@@ -1,5 +1,5 @@
 /**
- * The code of a C-like language (Java, Go) with comments and the contents of its literals blanked: every
+ * The code of a C-like language (Java, Go, C and C++) with comments and the contents of its literals blanked: every
  * character replaced by a space, line breaks kept, so offsets and lines stay those of the text. Readers of
  * declarations then match brackets and names without tripping over a `}` in a string or a name in a comment.
  * Languages differ in their multi-line literals (Go's `raw`, Java's """text blocks""") and in whether a
