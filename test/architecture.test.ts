@@ -14,7 +14,7 @@ const sources = readSources(root);
 const LAYERS = ['core', 'workspace', 'parse', 'index', 'embed', 'lsp', 'search', 'analysis', 'scout', 'mcp', 'cli'];
 const layerOf = (file: string): number => LAYERS.indexOf(file.split('/')[1] ?? '');
 
-const LANGUAGE_FOLDER = /^src\/scout\/(typescript|python|rust|haskell|java|go)\//;
+const LANGUAGE_FOLDER = /^src\/scout\/(typescript|python|rust|haskell|java|go|clang)\//;
 const languageOf = (file: string): string | null => LANGUAGE_FOLDER.exec(file)?.[1] ?? null;
 
 /**

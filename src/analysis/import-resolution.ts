@@ -2,12 +2,14 @@
  * Which module (directory) of the repository an import specifier lands in, for
  * fan-in counts. Only imports that point inside the repository resolve: relative
  * JS/TS specifiers, Python relative and dotted modules, Go paths under the go.mod
- * module, Rust `crate::`/`self::`/`super::` paths, Java and Haskell dotted names.
- * Package imports (react, os, fmt, std::…) resolve to null and are ignored. When a
+ * module, Rust `crate::`/`self::`/`super::` paths, Java and Haskell dotted names, C and C++
+ * `#include "x.h"` (see includedFile). Package imports (react, os, fmt, std::…, `<stdio.h>`) resolve to
+ * null and are ignored. When a
  * dotted name could be several places, it resolves to nothing rather than a guess.
  */
 import path from 'node:path';
 import type { Language } from '../core/types.js';
+import { includeFolders } from '../workspace/c-include-dirs.js';
 
 export interface ResolvableFile {
   path: string;
@@ -24,6 +26,8 @@ export interface GoModule {
 export type ImportResolver = (from: ResolvableFile, specifier: string) => string | null;
 
 const SOURCE_EXTENSION = /\.(d\.ts|tsx?|mts|cts|jsx?|mjs|cjs|pyi?|go|rs|java|l?hs)$/;
+/** C and C++ name a header with its extension, and `x.h` and `x.c` side by side are two files: they resolve by path. */
+const C_FAMILY: ReadonlySet<Language> = new Set(['c', 'cpp']);
 
 /** The module a file belongs to: its directory. */
 export function moduleOf(filePath: string): string {
@@ -68,6 +72,8 @@ export function createImportResolver(files: ResolvableFile[], goModules: GoModul
     return modules.size === 1 ? ([...modules][0] ?? null) : null;
   };
 
+  const includeFile = includedFile(files.filter((f) => C_FAMILY.has(f.language)).map((f) => f.path));
+
   const crateRoots = new Set(files.filter((f) => /(^|\/)(lib|main)\.rs$/.test(f.path)).map((f) => moduleOf(f.path)));
 
   return (from, specifier) => {
@@ -99,7 +105,44 @@ export function createImportResolver(files: ResolvableFile[], goModules: GoModul
         return null;
       case 'rust':
         return resolveRust(from.path, specifier, crateRoots, exact);
+      case 'c':
+      case 'cpp': {
+        const file = includeFile(from.path, specifier);
+        return file === null ? null : moduleOf(file);
+      }
     }
+  };
+}
+
+/**
+ * The file an `#include` names, among the tree's C and C++ files (repo-relative paths): `"x.h"` relative to
+ * the including file's folder (the preprocessor's first place for quotes), then under each folder named
+ * `include` and the root (where `-I` flags usually point), then the one file anywhere whose path ends in it;
+ * null when none or several do. `<x.h>` is a system or library header: null.
+ */
+export function includedFile(paths: readonly string[]): (from: string, specifier: string) => string | null {
+  const present = new Set(paths);
+  const includeDirs = includeFolders(paths);
+  const byName = new Map<string, string[]>();
+  for (const p of paths) {
+    const name = p.slice(p.lastIndexOf('/') + 1);
+    byName.set(name, [...(byName.get(name) ?? []), p]);
+  }
+  const inside = (p: string): string | null => {
+    const normal = path.posix.normalize(p);
+    return normal.startsWith('../') || normal === '..' || path.posix.isAbsolute(normal) ? null : normal;
+  };
+  return (from, specifier) => {
+    if (specifier.startsWith('<')) return null;
+    const name = specifier.replace(/^"|"$/g, '');
+    for (const base of [path.posix.dirname(from), ...includeDirs, '.']) {
+      const candidate = inside(path.posix.join(base, name));
+      if (candidate !== null && present.has(candidate)) return candidate;
+    }
+    const suffix = inside(name);
+    if (suffix === null) return null;
+    const found = (byName.get(suffix.slice(suffix.lastIndexOf('/') + 1)) ?? []).filter((p) => p === suffix || p.endsWith(`/${suffix}`));
+    return found.length === 1 ? (found[0] ?? null) : null;
   };
 }
 

@@ -26,6 +26,11 @@ const JS_KEYWORDS = [
   'symbol', 'this', 'throw', 'true', 'try', 'type', 'typeof', 'undefined', 'unknown', 'var', 'void', 'while',
   'with', 'yield',
 ];
+const C_KEYWORDS = [
+  'auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double', 'else', 'enum', 'extern',
+  'float', 'for', 'goto', 'if', 'inline', 'int', 'long', 'register', 'return', 'short', 'signed', 'sizeof',
+  'static', 'struct', 'switch', 'typedef', 'union', 'unsigned', 'void', 'volatile', 'while',
+];
 const KEYWORDS: Record<Language, ReadonlySet<string>> = {
   typescript: new Set(JS_KEYWORDS),
   tsx: new Set(JS_KEYWORDS),
@@ -51,6 +56,12 @@ const KEYWORDS: Record<Language, ReadonlySet<string>> = {
     'implements', 'import', 'instanceof', 'int', 'interface', 'long', 'native', 'new', 'null', 'package',
     'private', 'protected', 'public', 'record', 'return', 'short', 'static', 'super', 'switch', 'synchronized',
     'this', 'throw', 'throws', 'transient', 'true', 'try', 'var', 'void', 'volatile', 'while', 'yield',
+  ]),
+  c: new Set(C_KEYWORDS),
+  cpp: new Set([
+    ...C_KEYWORDS, 'bool', 'catch', 'class', 'constexpr', 'delete', 'false', 'friend', 'namespace', 'new', 'noexcept',
+    'nullptr', 'operator', 'override', 'private', 'protected', 'public', 'template', 'this', 'throw', 'true', 'try',
+    'typename', 'using', 'virtual',
   ]),
   haskell: new Set([
     'case', 'class', 'data', 'default', 'deriving', 'do', 'else', 'forall', 'foreign', 'if', 'import', 'in',
@@ -146,6 +157,9 @@ function syntaxOf(language: Language): Syntax {
       return { ...cLike, lifetimes: true };
     case 'java':
       return { ...cLike, tripleQuotes: true };
+    case 'c':
+    case 'cpp':
+      return cLike;
     default: // TypeScript, JavaScript, Go
       return { ...cLike, backtickStrings: true };
   }

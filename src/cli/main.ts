@@ -187,11 +187,11 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'facts': {
-      const [{ extractFacts }, { formatFacts }, { languageOf }] = await Promise.all([import('../parse/extract.js'), import('../parse/format-facts.js'), import('../workspace/language.js')]);
+      const [{ extractFacts }, { formatFacts }, { languageOf, supportedExtensions }] = await Promise.all([import('../parse/extract.js'), import('../parse/format-facts.js'), import('../workspace/language.js')]);
       const file = rest[0];
       if (!file) throw new ScoutError('USAGE', 'scout facts needs a file: scout facts src/app.ts');
       const language = languageOf(file);
-      if (!language) throw new ScoutError('USAGE', `no supported language for ${file}; supported extensions: .ts .tsx .js .py .go .rs .java .hs`);
+      if (!language) throw new ScoutError('USAGE', `no supported language for ${file}; supported extensions: ${supportedExtensions().join(' ')}`);
       // Only files of the repository (the file itself, not a link inside it that leads out).
       const { confineReal } = await import('../workspace/confine.js');
       let absolute: string;

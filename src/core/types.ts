@@ -9,6 +9,8 @@ export const LANGUAGES = [
   'rust',
   'java',
   'haskell',
+  'c',
+  'cpp',
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 

@@ -6,7 +6,8 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { languageOf } from '../workspace/language.js';
+import { extensionsOf, languageOf } from '../workspace/language.js';
+import { clangdSetup } from './clangd-project.js';
 import { pyrightInclude } from './project-scope.js';
 
 /** Per-language command overrides (the config's `lsp.servers` section). */
@@ -40,6 +41,12 @@ export interface ServerSpec {
   overridden: boolean;
   /** The folders the server's project covers when its configuration narrows them (pyright's `include`); null: the whole root. */
   projectScope?: (root: string) => string[] | null;
+  /**
+   * What the server needs from the root, computed at each start: arguments added to `args`, and the
+   * initialization options (clangd's compile database and fallback flags, clangd-project.ts). Not kept by an
+   * override: an override is the whole command line.
+   */
+  forRoot?: (root: string) => { args: string[]; initializationOptions?: unknown };
 }
 
 const require = createRequire(import.meta.url);
@@ -114,7 +121,8 @@ export function defaultServer(language: string): ServerSpec | null {
       return nativeServer('go', 'gopls', [], ['.go']);
     case 'c':
     case 'cpp':
-      return nativeServer('clangd', 'clangd', [], ['.c', '.h', '.cc', '.cpp', '.cxx', '.hpp', '.hh']);
+      // One clangd for both languages (its id is shared), given a compile database in Scout's folder.
+      return { ...nativeServer('clangd', 'clangd', [], extensionsOf('c', 'cpp')), forRoot: clangdSetup };
     case 'rust':
       return nativeServer('rust', 'rust-analyzer', [], ['.rs']);
     case 'haskell':
@@ -186,22 +194,9 @@ export function isAvailable(language: string, overrides: LspServerOverrides = {}
   return spec !== null && unavailableReason(spec) === null;
 }
 
-const EXTRA_LANGUAGES: Record<string, string> = {
-  '.c': 'c',
-  '.h': 'c',
-  '.cc': 'cpp',
-  '.cpp': 'cpp',
-  '.cxx': 'cpp',
-  '.hpp': 'cpp',
-  '.hh': 'cpp',
-};
-
-/** The registry language of a file (Scout's languages plus c/cpp), or null. */
+/** The registry language of a file, or null. */
 export function serverLanguageOf(file: string): string | null {
-  const known = languageOf(file);
-  if (known) return known;
-  const dot = file.lastIndexOf('.');
-  return dot < 0 ? null : (EXTRA_LANGUAGES[file.slice(dot).toLowerCase()] ?? null);
+  return languageOf(file);
 }
 
 /** The LSP languageId of a file for textDocument/didOpen. */

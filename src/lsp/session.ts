@@ -214,11 +214,12 @@ export class LspSession {
     this.starts += 1;
     let client: LspClient;
     try {
+      const forRoot = this.spec.forRoot?.(this.root);
       client = await LspClient.start({
         command: this.spec.command,
-        args: this.spec.args,
+        args: [...this.spec.args, ...(forRoot?.args ?? [])],
         root: this.root,
-        initializationOptions: this.spec.initializationOptions,
+        initializationOptions: forRoot?.initializationOptions ?? this.spec.initializationOptions,
         initializeTimeoutMs: this.options.initializeTimeoutMs,
         ...(this.options.env ? { env: this.options.env } : {}),
       });

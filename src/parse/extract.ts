@@ -143,20 +143,29 @@ export function extractWith(loaded: LoadedLanguage, source: string, options: Ext
         }
       }
     }
+    // A node that ends with its last line's newline (a preprocessor line: `#define N 3`) ends on that line.
+    for (const d of defByNode.values()) {
+      const end = d.endPosition ?? d.node.endPosition;
+      if (end.column === 0 && source.charCodeAt(d.end - 1) === 10 && end.row > d.node.startPosition.row) {
+        d.endPosition = { row: end.row - 1, column: d.end - 1 - (source.lastIndexOf('\n', d.end - 2) + 1) };
+      }
+    }
     const defs = nestDefinitions([...defByNode.values()]);
+    // A container named by the syntax rather than the nesting (a Go receiver, C++'s `Shape::area`) sits
+    // between a definition and its enclosing one: `Shape::area` defined in `namespace geo { … }` is
+    // `geo.Shape.area`. Definitions come parents first, so each one's enclosing name is already final.
     const containers = new Map<RawDefinition, string>();
     if (spec.container) {
       for (const d of defs) {
-        if (d.parentIndex >= 0) continue;
         const container = spec.container(d, file);
-        if (container) {
-          containers.set(d, container);
-          d.qualifiedName = `${container}.${d.name}`;
-        }
+        const enclosing = d.parentIndex >= 0 ? defs[d.parentIndex] : undefined;
+        const prefix = [enclosing?.qualifiedName, container].filter((part): part is string => Boolean(part)).join('.');
+        if (container) containers.set(d, prefix);
+        d.qualifiedName = prefix ? `${prefix}.${d.name}` : d.name;
       }
     }
     const definitions: Definition[] = defs.map((d) => {
-      const parent = d.parentIndex >= 0 ? defs[d.parentIndex] : undefined;
+      const parent = d.parentIndex >= 0 && !containers.has(d) ? defs[d.parentIndex] : undefined;
       return {
         name: d.name,
         qualifiedName: d.qualifiedName,

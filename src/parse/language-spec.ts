@@ -47,8 +47,11 @@ export interface LanguageSpec {
   language: Language;
   /** The npm package the grammar comes from, and its wasm file's name in assets/grammars/ (see the README there). */
   grammar: { package: string; wasm: string };
-  /** Query file name under parse/queries. */
-  queryFile: string;
+  /**
+   * Query file name under parse/queries, or several, read in order as one query (C and C++ each read their
+   * own file, then the patterns their grammars share: tree-sitter-cpp extends tree-sitter-c).
+   */
+  queryFile: string | readonly string[];
   /** Role of the site where `node` (an @reference capture) occurs. */
   classifyUsage(node: Node): UsageRole;
   isExported(def: DefinitionCandidate, file: FileContext): boolean;

@@ -43,12 +43,13 @@ async function load(language: Language): Promise<LoadedLanguage> {
   const grammar = await TsLanguage.load(grammarPath(spec));
   const parser = new Parser();
   parser.setLanguage(grammar);
-  const querySource = readFileSync(path.join(QUERIES_DIR, spec.queryFile), 'utf8');
+  const queryFiles = typeof spec.queryFile === 'string' ? [spec.queryFile] : spec.queryFile;
+  const querySource = queryFiles.map((file) => readFileSync(path.join(QUERIES_DIR, file), 'utf8')).join('\n');
   let query: Query;
   try {
     query = new Query(grammar, querySource);
   } catch (error) {
-    throw new Error(`query ${spec.queryFile} does not compile: ${(error as Error).message}`);
+    throw new Error(`query ${queryFiles.join(' + ')} does not compile: ${(error as Error).message}`);
   }
   return { spec, parser, query };
 }

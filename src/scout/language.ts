@@ -1,6 +1,6 @@
 /**
  * The language contract: everything a language brings to the exploration and the verification, behind
- * one interface. A language lives in one folder (`typescript/`, `python/`, `rust/`, `haskell/`, `java/`, `go/`) whose
+ * one interface. A language lives in one folder (`typescript/`, `python/`, `rust/`, `haskell/`, `java/`, `go/`, `clang/`) whose
  * `language.ts` exports one `ScoutLanguage`; `languages.ts` (the registry) is the only file that imports
  * a language folder. The loop, the rubric, the policy, the risk rule, the synthesis and the scorers see
  * only what is declared here: facts as data (site-facts.ts), a checker behind verify/checker.ts.

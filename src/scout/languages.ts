@@ -2,6 +2,7 @@
  * The registry of languages: the only file that imports a language folder. Adding a language means one
  * folder with a `language.ts` (see language.ts for the contract) and one line here.
  */
+import { clangLanguage } from './clang/language.js';
 import { goLanguage } from './go/language.js';
 import { haskellLanguage } from './haskell/language.js';
 import { javaLanguage } from './java/language.js';
@@ -14,7 +15,7 @@ import { NO_SYNTAX_FACTS, type MemberSet, type SyntaxFacts } from './site-facts.
 import { typescriptLanguage } from './typescript/language.js';
 import type { Checker } from './verify/checker.js';
 
-export const LANGUAGES: readonly ScoutLanguage[] = [typescriptLanguage, pythonLanguage, rustLanguage, haskellLanguage, javaLanguage, goLanguage];
+export const LANGUAGES: readonly ScoutLanguage[] = [typescriptLanguage, pythonLanguage, rustLanguage, haskellLanguage, javaLanguage, goLanguage, clangLanguage];
 
 /** The language whose rules read `file` (by extension), or null. */
 export function languageOf(file: string): ScoutLanguage | null {

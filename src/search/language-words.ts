@@ -22,6 +22,9 @@ const LANGUAGES_OF_WORD: Readonly<Record<string, readonly string[]>> = {
   rust: ['rust'],
   java: ['java'],
   haskell: ['haskell'],
+  // A C header is read as C++ (workspace/language.ts), so `cpp` names both. `c` is no language word: a
+  // one-letter word is a variable as often, and search-framing would read `cv2` as "C, version 2".
+  cpp: ['cpp', 'c'],
 };
 
 /** Every word that names a language (search/search-framing.ts reads "… in python" and "python 3.8" with them). */

@@ -114,7 +114,9 @@ describe('server registry', () => {
 
   it('languages and language ids by file name', () => {
     expect(serverLanguageOf('a/b.cpp')).toBe('cpp');
-    expect(serverLanguageOf('a/b.h')).toBe('c');
+    expect(serverLanguageOf('a/b.c')).toBe('c');
+    expect(serverLanguageOf('a/b.h')).toBe('cpp'); // a header may be either: read as C++ (workspace/language.ts)
+    expect(languageIdOf('a/b.c')).toBe('c');
     expect(serverLanguageOf('a/b.py')).toBe('python');
     expect(serverLanguageOf('README')).toBeNull();
     expect(languageIdOf('x.tsx')).toBe('typescriptreact');

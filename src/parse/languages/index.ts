@@ -1,6 +1,7 @@
 /** Registry of language specs. */
 import type { Language } from '../../core/types.js';
 import type { LanguageSpec } from '../language-spec.js';
+import { cppSpec, cSpec } from './c-family.js';
 import { goSpec } from './go.js';
 import { haskellSpec } from './haskell.js';
 import { javaSpec } from './java.js';
@@ -17,6 +18,8 @@ const SPECS: Record<Language, LanguageSpec> = {
   rust: rustSpec,
   java: javaSpec,
   haskell: haskellSpec,
+  c: cSpec,
+  cpp: cppSpec,
 };
 
 export function specFor(language: Language): LanguageSpec {

@@ -118,6 +118,8 @@ function shapeOf(lines: readonly string[], first: number, count: number): string
   if (count === 1 && /===?|!==?|\bis\b|\bin\b/.test(text)) return 'comparison';
   if (/^\s*(?:\}\s*)?(?:el)?if\b|\belse\s+if\b|^\s*elif\b/.test(text)) return 'if/elif chain';
   if (/^\s*\[?[\w$.'"`]+\]?\s*:(?!:)/.test(text) && !/^\s*(?:case|default)\b/.test(text)) return 'map';
+  // C and C++ designated initializers: a table indexed by the members (`[RED] = …`).
+  if (/^\s*\[[\w$.:]+\]\s*=(?!=)/.test(text)) return 'map';
   if (/^\s*[A-Za-z_$][\w$]*\s*(?::[^=]+)?=[^=>]/.test(text)) return 'declaration';
   return count > 1 ? 'list' : 'use';
 }

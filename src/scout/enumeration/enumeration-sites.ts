@@ -83,7 +83,8 @@ export function memberSetOf(seeded: SeededQuestion, root: string, db: IndexDb): 
     return text === null ? null : readMembers(text, file, line, target);
   };
   for (const seed of seeded.seeds) {
-    if (seed.relation !== 'seed' || seed.symbol !== target) continue;
+    // A seed is named by its qualified name: `geo.Kind` (a C++ namespace), `Registry.Tier` (a nested enum).
+    if (seed.relation !== 'seed' || (seed.symbol !== target && !seed.symbol?.endsWith(`.${target}`))) continue;
     const set = read(seed.location.file, seed.location.line);
     if (set) return set;
   }

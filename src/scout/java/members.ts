@@ -7,28 +7,12 @@
  * that reads the code with types.
  */
 import type { Member, MemberSet } from '../site-facts.js';
-import { blankCommentsAndLiterals } from '../verify/c-like-code.js';
+import { blankCommentsAndLiterals, closingBracket, lineAt } from '../verify/c-like-code.js';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The text with comments and the contents of string, text block and char literals replaced by spaces (offsets and lines kept; a string's quotes stay). */
 export const codeOnly = (text: string): string => blankCommentsAndLiterals(text, { raw: ['"""'], keepQuotes: true });
-
-/** Offset of the bracket closing the one at `open` in `code` (comments and strings already blanked), or -1. */
-function closing(code: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
-    const c = code[i];
-    if (c === '{' || c === '(' || c === '[') depth++;
-    else if (c === '}' || c === ')' || c === ']') {
-      depth--;
-      if (depth === 0) return i;
-    }
-  }
-  return -1;
-}
-
-const lineAt = (text: string, offset: number): number => text.slice(0, offset).split('\n').length;
 
 export function readJavaMembers(text: string, file: string, line: number, name: string): MemberSet | null {
   const code = codeOnly(text);
@@ -40,7 +24,7 @@ export function readJavaMembers(text: string, file: string, line: number, name: 
   const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + declared.index;
   const open = code.indexOf('{', start);
   if (open < 0) return null;
-  const close = closing(code, open);
+  const close = closingBracket(code, open);
   const endLine = close < 0 ? lines.length : lineAt(code, close);
   if (declared[1] === 'enum') return enumMembers(text, code, open, close < 0 ? code.length : close, { type: own, file, startLine: line, endLine });
   const header = code.slice(start, open);
@@ -63,7 +47,7 @@ function enumMembers(text: string, code: string, open: number, close: number, at
     const after = code.slice(j, close);
     if (/^\s*\(/.test(after)) {
       const paren = j + (after.indexOf('('));
-      const end = closing(code, paren);
+      const end = closingBracket(code, paren);
       const args = text.slice(paren + 1, end < 0 ? close : end).trim();
       const literal = /^"((?:[^"\\\n]|\\.)*)"$/.exec(args) ?? /^(-?\d+(?:\.\d+)?[LlFfDd]?)$/.exec(args);
       if (literal?.[1] !== undefined) {
@@ -74,7 +58,7 @@ function enumMembers(text: string, code: string, open: number, close: number, at
     }
     const body = /^\s*\{/.exec(code.slice(j, close));
     if (body) {
-      const end = closing(code, j + body[0].length - 1);
+      const end = closingBracket(code, j + body[0].length - 1);
       j = end < 0 ? close : end + 1;
     }
     members.push({ name: constant, value, valueIsString, qualified: `${at.type}.${constant}` });

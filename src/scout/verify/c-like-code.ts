@@ -1,5 +1,5 @@
 /**
- * The code of a C-like language (Java, Go) with comments and the contents of its literals blanked: every
+ * The code of a C-like language (Java, Go, C and C++) with comments and the contents of its literals blanked: every
  * character replaced by a space, line breaks kept, so offsets and lines stay those of the text. Readers of
  * declarations then match brackets and names without tripping over a `}` in a string or a name in a comment.
  * Languages differ in their multi-line literals (Go's `raw`, Java's """text blocks""") and in whether a
@@ -46,3 +46,20 @@ export function blankCommentsAndLiterals(text: string, literals: CLikeLiterals):
   }
   return out.slice(0, text.length);
 }
+
+/** Offset of the bracket closing the one at `open` in `code` (comments and literals already blanked), or -1. */
+export function closingBracket(code: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    const c = code[i];
+    if (c === '{' || c === '(' || c === '[') depth++;
+    else if (c === '}' || c === ')' || c === ']') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** 1-based line of an offset of `text`. */
+export const lineAt = (text: string, offset: number): number => text.slice(0, offset).split('\n').length;
