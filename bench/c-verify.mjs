@@ -18,11 +18,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const { CChecker } = await import('../dist/scout/c/checker.js');
-const { loadCompileDatabase } = await import('../dist/scout/c/compile-db.js');
-const { listCFiles } = await import('../dist/scout/c/project-files.js');
-const { CHECK_FLAGS, clangVersion } = await import('../dist/scout/c/run-clang.js');
-const { parseClangOutput } = await import('../dist/scout/c/clang-diagnostics.js');
+const { CChecker } = await import('../dist/scout/clang/checker.js');
+const { loadCompileDatabase } = await import('../dist/scout/clang/compile-db.js');
+const { listCFiles } = await import('../dist/scout/clang/project-files.js');
+const { CHECK_FLAGS, clangVersion } = await import('../dist/scout/clang/run-clang.js');
+const { parseClangOutput } = await import('../dist/scout/clang/clang-diagnostics.js');
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);

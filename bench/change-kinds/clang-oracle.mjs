@@ -1,7 +1,7 @@
 // The C and C++ oracle of the change-kinds benchmark: clang over every translation unit of a copy of the corpus,
 // as `clang -fsyntax-only -Wswitch -Werror=switch` with the flags of the corpus's compilation database (written
 // by prepare() in bench/whatbreaks-random/corpora.mjs, as a CMake build would). Written here apart from scout's
-// checker (src/scout/c/), which reads the same compile_commands.json. A header's error is reported once per
+// checker (src/scout/clang/), which reads the same compile_commands.json. A header's error is reported once per
 // unit that includes it; a multiset of (file, line, code) then counts each copy, in the baseline and after.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Every declaration of a C or C++ corpus that a change question can be asked about, per change kind, with the
-// question and the oracle's own edit (written here, apart from scout's checker in src/scout/c/). Edits keep every
+// question and the oracle's own edit (written here, apart from scout's checker in src/scout/clang/). Edits keep every
 // line where it was: removed text becomes spaces (newlines kept), insertions and replacements stay on one line.
 //
 //   add_variant    enums with a body (`enum color {…}`, `enum class Kind {…}`, `typedef enum {…} kind`): `, SCOUT_NEW`

@@ -18,7 +18,7 @@ import { synthesize } from './synthesis.js';
 import { Checkers } from './verify/checkers.js';
 import { findEnumerationSites } from './enumeration/enumeration-sites.js';
 import { verifyChange, wantsVerification, type SeededQuestion, type Verification } from './verify/verify.js';
-import { configGuardReader } from './verify/config-guards.js';
+import { configGuardReader } from './config-guards.js';
 
 export const SCORER_NAMES = ['heuristic', 'llm', 'mock'] as const;
 

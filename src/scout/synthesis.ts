@@ -14,7 +14,7 @@ import { sitesOf } from './places.js';
 import { changePhrases } from './change-request.js';
 import { mergeVerified, type MergeCandidate } from './verify/merge.js';
 import type { Verification } from './verify/verify.js';
-import { notCompiled, type GuardOf } from './verify/config-guards.js';
+import { notCompiled, type GuardOf } from './config-guards.js';
 import { ANSWER_TOKENS, MAX_POINTERS, type Pointer, type ScoutAnswer, type VerifiedBy } from './answer.js';
 import { riskOfRubric, lowered, RISK_LEVELS, RISK_RULE } from './risk.js';
 import type { Enumeration } from './enumeration/enumeration-sites.js';

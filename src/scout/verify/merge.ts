@@ -10,7 +10,7 @@
 import type { Pointer } from '../answer.js';
 import { parseLocation } from '../link.js';
 import { isHighRubric, lowered } from '../risk.js';
-import type { GuardOf } from './config-guards.js';
+import type { GuardOf } from '../config-guards.js';
 import type { ChangeSpec, CheckerError, VariantCheck } from './checker.js';
 
 export interface MergeCandidate {
@@ -67,6 +67,7 @@ function changeActionFor(change: ChangeSpec, code: string, message: string): str
 function actionFor(code: string, message: string): string {
   if (code === 'reportMatchNotExhaustive') return 'add a case for the new variant to this match (or a `case _:` if the others may share one)';
   if (code === 'E0004' || /^non-exhaustive patterns/.test(message)) return 'add an arm for the new variant to this match (or a `_` arm if the others may share one)';
+  if (/not handled in switch/.test(message)) return 'add a case for the new variant to this switch (or a `default` if the others may share one)';
   if (/does not cover all possible input values/.test(message)) return 'add a case for the new variant to this switch (or a `default` if the others may share one)';
   if (code === '-Wincomplete-patterns' || code === '-Wincomplete-uni-patterns') return 'add an equation or a case alternative for the new constructor (or a `_` one if the others may share it)';
   if (code === '-Wincomplete-record-updates') return 'this record update fails on the new constructor (it lacks these fields): match on the constructor first, or give the new constructor the fields';

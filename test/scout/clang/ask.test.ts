@@ -1,8 +1,8 @@
 /**
- * C end to end on test/fixtures/c (real index, real clangd, no checker for C yet): searching finds a
- * function by its name and by its doc comment, and "add a variant to `Color`" answers by exploration, with
- * the switch over Color and the palette table indexed by its enumerators as enumeration sites. The same
- * question about a C++ `enum class` declared in a namespace finds the switch over it.
+ * C end to end on test/fixtures/c (real index, real clangd, real clang as the checker): searching finds a
+ * function by its name and by its doc comment, and "add a variant to `Color`" verifies the switch over Color
+ * (clang's -Wswitch) and lists the palette table indexed by its enumerators (no compile error) as an enumeration
+ * site. The same question about a C++ `enum class` declared in a namespace verifies the switch over it.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ describe('a C tree in the index', () => {
   });
 });
 
-describe('what breaks if I add a variant to `Color`? (C, answered by exploration)', () => {
+describe('what breaks if I add a variant to `Color`? (C, verified by clang)', () => {
   let answer: ScoutAnswer;
   beforeAll(async () => {
     answer = (await answerQuestion('what breaks if I add a variant to `Color`?', { root: repo.root, db: repo.store.database, lsp: repo.lsp, config: loadConfig(repo.root), checkers })).answer;
@@ -54,20 +54,22 @@ describe('what breaks if I add a variant to `Color`? (C, answered by exploration
 
   const at = (location: string) => answer.pointers.find((p) => p.location === location);
 
-  it('lists the switch over Color and the table indexed by its enumerators as full enumerations without a default', () => {
+  it('verifies the switch over Color, and lists the table indexed by its enumerators as a full enumeration without a default', () => {
     const table = at('src/colors.c:7');
     expect(table).toMatchObject({ risk: 'high', action: 'add the new member here', lists: { members: 3, of: 3, default: false } });
     expect(table?.what).toMatch(/^map listing all 3 members of `Color`, no default/);
-    const cases = at('src/colors.c:14');
-    expect(cases).toMatchObject({ risk: 'high', action: 'add the new member here', lists: { members: 3, of: 3, default: false } });
-    expect(cases?.what).toMatch(/^switch\/match arms/);
+    // clang names the switch; its case arms (the enumeration site) ride along in `also`.
+    const cases = at('src/colors.c:13');
+    expect(cases).toMatchObject({ risk: 'high', verified: true, action: 'add a case for the new variant to this switch (or a `default` if the others may share one)' });
+    expect(cases?.what).toMatch(/^verified by clang: -Wswitch enumeration value 'SCOUT_NEW_VARIANT' not handled in switch \(in color_name\)/);
+    expect(cases?.also).toEqual(expect.arrayContaining([14]));
     // One member compared is a partial enumeration; the enum itself is where the variant goes.
     expect(at('src/main.c:8')).toMatchObject({ risk: 'medium' });
     expect(at('include/colors.h:14')?.action).toBe('add the new variant here');
   });
 
-  it('answers from clangd, and says that no checker verified it', () => {
-    expect(answer.meta.notes.join(' ')).toMatch(/not verified: no checker for \.h files yet/);
+  it('answers from clangd, verified by clang on the units that include the header', () => {
+    expect(answer.meta.verified_by).toMatchObject({ checker: 'clang', errors: 1, places: 1, checked_files: 3 });
     expect(renderAnswer(answer)).toMatch(/sources lsp \d+/);
     expect(answer.pointers.some((p) => p.location === 'src/render.c:6')).toBe(true); // a parameter typed with it, found through references
   });
@@ -84,9 +86,10 @@ describe('what breaks if I add a variant to `Kind`? (a C++ enum class in a names
     await cpp?.close();
   });
 
-  it('reads the members of `geo.Kind` and lists the switch naming them all, without a default, as high', () => {
-    const cases = answer.pointers.find((p) => p.location === 'src/shape.cpp:15');
-    expect(cases).toMatchObject({ risk: 'high', action: 'add the new member here', lists: { members: 3, of: 3, default: false } });
-    expect(cases?.what).toMatch(/^switch\/match arms listing all 3 members of `Kind`/);
+  it('verifies the switch naming all the members of `geo.Kind`, without a default, as high', () => {
+    const cases = answer.pointers.find((p) => p.location === 'src/shape.cpp:14');
+    expect(cases).toMatchObject({ risk: 'high', verified: true });
+    expect(cases?.what).toMatch(/^verified by clang: -Wswitch .*\(in Shape::name\)/);
+    expect(cases?.also).toEqual(expect.arrayContaining([15]));
   });
 });

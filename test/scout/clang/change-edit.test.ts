@@ -5,8 +5,8 @@
  * default arguments), every line kept; and refusals that say what would work.
  */
 import { describe, expect, it } from 'vitest';
-import { changeEdit } from '../../../src/scout/c/change-edit.js';
-import { readCFile } from '../../../src/scout/c/declarations.js';
+import { changeEdit } from '../../../src/scout/clang/change-edit.js';
+import { readCFile } from '../../../src/scout/clang/declarations.js';
 import type { ChangeSpec } from '../../../src/scout/verify/checker.js';
 import { applyLineEdits } from '../../../src/scout/verify/line-edits.js';
 

@@ -6,11 +6,11 @@
  * and clang's output read into errors with their codes.
  */
 import { describe, expect, it } from 'vitest';
-import { parseClangOutput } from '../../../src/scout/c/clang-diagnostics.js';
-import { cleanArguments, guessIncludeDirs, shellWords } from '../../../src/scout/c/compile-db.js';
-import { readCFile } from '../../../src/scout/c/declarations.js';
-import { cPlaceAt } from '../../../src/scout/c/enclosing-place.js';
-import { includersOf, readIncludeGraph } from '../../../src/scout/c/include-graph.js';
+import { parseClangOutput } from '../../../src/scout/clang/clang-diagnostics.js';
+import { cleanArguments, guessIncludeDirs, shellWords } from '../../../src/scout/clang/compile-db.js';
+import { readCFile } from '../../../src/scout/clang/declarations.js';
+import { cPlaceAt } from '../../../src/scout/clang/enclosing-place.js';
+import { includersOf, readIncludeGraph } from '../../../src/scout/clang/include-graph.js';
 import type { TreeFile } from '../../../src/scout/verify/shadow-tree.js';
 
 const CPP = `namespace geo {

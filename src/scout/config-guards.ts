@@ -3,10 +3,10 @@
  * `ScoutLanguage.compiledOnlyUnder`). A site there that the exploration rated high is not proven to compile
  * just because the checker reported nothing: the answer says it was not compiled, instead of "compiles".
  */
-import type { Pointer } from '../answer.js';
-import { languageOf } from '../languages.js';
-import { parseLocation } from '../link.js';
-import { readInsideRoot } from '../../workspace/confine.js';
+import type { Pointer } from './answer.js';
+import { languageOf } from './languages.js';
+import { parseLocation } from './link.js';
+import { readInsideRoot } from '../workspace/confine.js';
 
 /** The guard over a site (`file`, 1-based `line`), as written, or null; reads each file once. */
 export type GuardOf = (file: string, line: number) => string | null;

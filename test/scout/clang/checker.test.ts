@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CChecker } from '../../../src/scout/c/checker.js';
+import { CChecker } from '../../../src/scout/clang/checker.js';
 import type { ChangeSpec, CheckOutcome } from '../../../src/scout/verify/checker.js';
 import { checked, copiedFixture, fixtureForTests, lineOf, sites, statListing, writeFiles } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
@@ -25,7 +25,7 @@ function clangInstalled(): boolean {
   }
 }
 const HAS_CLANG = clangInstalled();
-if (!HAS_CLANG) console.warn('SKIPPED test/scout/c/checker.test.ts: clang is not on PATH (apt-get install clang); the C/C++ checker is only tested with the real clang');
+if (!HAS_CLANG) console.warn('SKIPPED test/scout/clang/checker.test.ts: clang is not on PATH (apt-get install clang); the C/C++ checker is only tested with the real clang');
 
 const FIXTURES = path.resolve(__dirname, '..', '..', 'fixtures');
 const c = fixtureForTests(path.join(FIXTURES, 'verify-c'), 'scout-verify-c-', { sub: 'repo', after: () => checker?.dispose() });
