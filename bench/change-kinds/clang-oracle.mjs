@@ -1,5 +1,5 @@
 // The C and C++ oracle of the change-kinds benchmark: clang over every translation unit of a copy of the corpus,
-// as `clang -fsyntax-only -Wswitch -Werror=switch` with the flags of the corpus's compilation database (written
+// as `clang -fsyntax-only -Werror=switch …` (CHECK) with the flags of the corpus's compilation database (written
 // by prepare() in bench/whatbreaks-random/corpora.mjs, as a CMake build would). Written here apart from scout's
 // checker (src/scout/clang/), which reads the same compile_commands.json. A header's error is reported once per
 // unit that includes it; a multiset of (file, line, code) then counts each copy, in the baseline and after.
@@ -10,6 +10,12 @@ import path from 'node:path';
 import { CopyOracle } from '../whatbreaks-random/compiler-oracle.mjs';
 
 const DIAGNOSTIC = /^(.+?):(\d+):(\d+): (error|fatal error): (.*)$/;
+/**
+ * The flags of scout's checker (src/scout/clang/run-clang.ts), as the Java oracle takes javac's: a missing enum
+ * case is an error (-Werror=switch), and so is what clang 16 and later reject by default in C but clang 14 only
+ * warns about (an implicit declaration, implicit int, an int/pointer conversion, incompatible pointer types).
+ */
+const CHECK = ['-fsyntax-only', '-ferror-limit=0', '-fno-color-diagnostics', '-fno-caret-diagnostics', '-Wswitch', '-Werror=switch', '-Werror=implicit-function-declaration', '-Werror=implicit-int', '-Werror=int-conversion', '-Werror=incompatible-pointer-types', '-Werror=incompatible-function-pointer-types'];
 
 export function clangVersionString() {
   return ((spawnSync('clang', ['--version'], { encoding: 'utf8' }).stdout || '').split('\n')[0] ?? '').trim();
@@ -45,7 +51,7 @@ export class ClangOracle extends CopyOracle {
     const queue = [...this.units];
     const worker = async () => {
       for (let unit = queue.shift(); unit; unit = queue.shift()) {
-        const args = ['-fsyntax-only', '-Wswitch', '-Werror=switch', '-ferror-limit=0', '-fno-color-diagnostics', '-fno-caret-diagnostics', ...unit.args.filter((a) => !/^-W(error)?$/.test(a)), unit.file];
+        const args = [...CHECK, ...unit.args.filter((a) => !/^-W(error)?$/.test(a)), unit.file];
         const stderr = await run(this.compiler(unit), args, this.copy);
         for (const line of stderr.split('\n')) {
           const m = DIAGNOSTIC.exec(line);

@@ -10,7 +10,7 @@
 //                  `int bench_arg` last (before `...`; `(void)` and `()` become `(int bench_arg)`)
 //   change_type    fields declared alone on one line: a pointer becomes `double`, anything else `double *`
 //
-// Only the files the compilation database compiles and the headers below the corpus: a (kind, target) listed
+// Only the files the compilation database compiles and the headers below the corpus; a (kind, target) listed
 // twice is ambiguous and not drawn. Targets are named as scout's index names them: `Type.member`, the innermost
 // type (namespaces left out: a question names a class by its own name).
 import { readFileSync } from 'node:fs';
@@ -68,7 +68,9 @@ export async function listCDeclarations(dir, lang) {
   const out = [];
   const declared = new Map(); // function name → declarations (definitions and prototypes) in the corpus
   const definitions = [];
-  const files = sourceFiles(dir, '', '.git').map((f) => path.relative(dir, f).split(path.sep).join('/')).filter((f) => /\.(c|h|cc|cpp|cxx|hpp|hh|hxx|ipp)$/.test(f));
+  // The units the compilation database compiles, and the headers: a source no unit is (a test program, an example) is not the library.
+  const units = new Set(JSON.parse(readFileSync(path.join(dir, 'compile_commands.json'), 'utf8')).map((e) => e.file));
+  const files = sourceFiles(dir, '', '.git').map((f) => path.relative(dir, f).split(path.sep).join('/')).filter((f) => units.has(f) || /\.(h|hpp|hh|hxx|ipp)$/.test(f));
   for (const file of files) {
     const grammar = lang === 'c' && !/\.(cc|cpp|cxx|hpp|hh|hxx|ipp)$/.test(file) ? 'c' : 'cpp';
     const parser = await treeSitterParser(grammar);

@@ -34,6 +34,7 @@ const MAX_TAIL = 40;
 const indentOf = (line: string): number => /^[ \t]*/.exec(line)?.[0].replace(/\t/g, '    ').length ?? 0;
 /** A line at the construct's own indentation that continues it (another arm, its else, its closing bracket). */
 const CONTINUES = /^\s*(?:case\b|default\b|else\b|elif\b|when\b|\||[}\])]|except\b|finally\b|#|\/\/|\/?\*|@)|,\s*(?:\/\/.*|#.*)?$/;
+const FRESH_IF = /^\s*if\b/;
 const DEFAULT_BRANCH = /^\s*(?:default\s*:|else\s*:|else\s*\{|else\s*$|\}\s*else\s*(?:\{|$)|case\s+_\s*(?:if\b[^:]*)?:|_\s*=>|otherwise\b|case\s+default\b)/;
 
 export function blocksOf(lines: readonly string[], mentions: readonly Mention[]): Block[] {
@@ -51,7 +52,10 @@ export function blocksOf(lines: readonly string[], mentions: readonly Mention[])
     const indent = indentOf(lines[line - 1] ?? '');
     if (current) {
       const last = current.lines[current.lines.length - 1] ?? line;
-      if (line - last <= MAX_GAP && indent >= current.indent && continuesBetween(lines, last, line, current.indent)) {
+      // A new `if` at the construct's own indentation is a new statement, not a branch of the chain above
+      // (`if (s == A || s == B) {…}` then `if (s == C) {…}`): only `else if` / `elif` continue a chain.
+      const freshIf = indent === current.indent && FRESH_IF.test(lines[line - 1] ?? '');
+      if (!freshIf && line - last <= MAX_GAP && indent >= current.indent && continuesBetween(lines, last, line, current.indent)) {
         current.lines.push(line);
         continue;
       }

@@ -86,6 +86,15 @@ describe('constructs that list members', () => {
     expect([values?.members.size, values?.valuesOnly, values?.strong]).toEqual([3, true, false]);
   });
 
+  it('two separate if statements are two constructs, an else-if chain is one (C and Python)', () => {
+    const c = blocks('  if (k == Kind.Alpha || k == Kind.Beta) {\n    a();\n  }\n  if (k == Kind.Gamma) {\n    b();\n  }\n');
+    expect(c.map((b) => [b.lines, b.members.size])).toEqual([[[1], 2], [[4], 1]]);
+    const chained = blocks('  if (k == Kind.Alpha) {\n    a();\n  } else if (k == Kind.Beta) {\n    b();\n  }\n');
+    expect(chained.map((b) => [b.lines, b.shape])).toEqual([[[1, 3], 'if/elif chain']]);
+    const py = blocks('    if k is Kind.Alpha:\n        a()\n    if k is Kind.Beta:\n        b()\n');
+    expect(py.length).toBe(2);
+  });
+
   it('statements at one indentation that are not one construct are not merged', () => {
     const found = blocks('x = Kind.Alpha\nprint(x)\ny = Kind.Beta\n');
     expect(found.length).toBe(2);
