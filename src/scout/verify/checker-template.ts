@@ -143,6 +143,8 @@ export interface CompilerStrategy<P extends Project, E extends DeclarationEdit, 
   headline(project: P): string;
   /** The note on `count` diagnostics about the inserted text itself. */
   onEditNote(count: number): string;
+  /** A note on the edited file's own new errors, when they hide others (ghc checks no importer of a module that fails), or null. */
+  editedFileNote?(errors: readonly CheckerError[]): string | null;
 }
 
 /** Errors grouped by file. */
@@ -343,6 +345,8 @@ export class CompilerChecker<P extends Project, E extends DeclarationEdit, S = n
     );
     const notes = [s.headline(project), ...shadow.notes, ...(after.notes ?? [])];
     if (onEdit > 0) notes.push(change ? `${onEdit} error(s) on the edited text itself were left out: they are about the edit, not a break` : s.onEditNote(onEdit));
+    const ownNote = s.editedFileNote?.(errors.filter((e) => e.file === rel)) ?? null;
+    if (ownNote) notes.push(ownNote);
     if (tree.skipped.length > 0) notes.push(`left out of the check: ${tree.skipped.length} link(s) leading outside the repository (${tree.skipped.slice(0, 3).join(', ')})`);
     return {
       status: 'checked',
