@@ -21,7 +21,7 @@
  * alignment.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ChangeEdit, ChangeEditResult } from '../verify/change-edit.js';
+import { type ChangeEdit, type ChangeEditResult, editForKind } from '../verify/change-edit.js';
 import type { ChangeSpec } from '../verify/checker.js';
 import { blankRange, editAt, type LineEdit, positionOf } from '../verify/line-edits.js';
 import { withHaskellTree } from './constructor-edit.js';
@@ -312,20 +312,17 @@ export function haskellChangeEditIn(root: Node, text: string, name: string, line
   if (!t) return { ok: false, reason: `no top-level Haskell declaration, constructor or record field \`${name}\` at line ${line} (the ghc checker verifies ${HASKELL_KINDS})` };
   const nodes = t.kind === 'function' ? [...(t.signature ? [t.signature] : []), ...t.equations] : [t.node];
   if (nodes.some((n) => n.hasError)) return { ok: false, reason: `\`${name}\` at line ${line} does not parse and cannot be edited` };
-  switch (change.kind) {
-    case 'remove':
-      return removeEdit(root, text, t, line, change.member);
-    case 'rename':
-      return renameEdit(root, text, t, line, change.newName);
-    case 'add_parameter':
-      return addParameterEdit(text, t, line, change.optional);
-    case 'change_type':
-      return changeTypeEdit(text, t, line, change.newType, false);
-    case 'make_optional':
-      return changeTypeEdit(text, t, line, undefined, true);
-    default:
-      return { ok: false, reason: `the ghc checker verifies ${HASKELL_KINDS}` };
-  }
+  return editForKind<ChangeEditResult>(
+    change,
+    {
+      remove: (member) => removeEdit(root, text, t, line, member),
+      rename: (newName) => renameEdit(root, text, t, line, newName),
+      add_parameter: (optional) => addParameterEdit(text, t, line, optional),
+      change_type: (newType) => changeTypeEdit(text, t, line, newType, false),
+      make_optional: () => changeTypeEdit(text, t, line, undefined, true),
+    },
+    () => ({ ok: false, reason: `the ghc checker verifies ${HASKELL_KINDS}` }),
+  );
 }
 
 /** The edit for `change` (not add_variant: constructor-edit.ts) at the declaration of `name` on 1-based `line`. */

@@ -20,7 +20,7 @@
  * new parameter (Rust has none), a function made optional.
  */
 import type { Node } from 'web-tree-sitter';
-import type { ChangeEditResult } from '../verify/change-edit.js';
+import { type ChangeEditResult, editForKind } from '../verify/change-edit.js';
 import type { ChangeSpec } from '../verify/checker.js';
 import { blankRange, editAt, type LineEdit } from '../verify/line-edits.js';
 import { withRustTree } from './variant-edit.js';
@@ -340,20 +340,17 @@ export function rustChangeEditIn(root: Node, text: string, name: string, line: n
   const decl = rustDeclarationAt(root, name, line);
   if (!decl) return { ok: false, reason: `no Rust declaration of \`${name}\` at line ${line} (one a macro generates cannot be edited)` };
   if (decl.hasError) return { ok: false, reason: `\`${name}\` at line ${line} does not parse and cannot be edited` };
-  switch (change.kind) {
-    case 'remove':
-      return removeEdit(root, text, decl, line, change.member);
-    case 'rename':
-      return renameEdit(text, decl, line, change.newName);
-    case 'add_parameter':
-      return addParameterEdit(text, decl, line, change.optional);
-    case 'change_type':
-      return changeTypeEdit(text, decl, line, change.newType);
-    case 'make_optional':
-      return makeOptionalEdit(text, decl, line);
-    default:
-      return { ok: false, reason: `the cargo checker verifies ${RUST_KINDS}` };
-  }
+  return editForKind<ChangeEditResult>(
+    change,
+    {
+      remove: (member) => removeEdit(root, text, decl, line, member),
+      rename: (newName) => renameEdit(text, decl, line, newName),
+      add_parameter: (optional) => addParameterEdit(text, decl, line, optional),
+      change_type: (newType) => changeTypeEdit(text, decl, line, newType),
+      make_optional: () => makeOptionalEdit(text, decl, line),
+    },
+    () => ({ ok: false, reason: `the cargo checker verifies ${RUST_KINDS}` }),
+  );
 }
 
 /** The edit for `change` (not add_variant: variant-edit.ts) at the declaration of `name` on 1-based `line`. */

@@ -14,7 +14,7 @@ import { haskellChangeEdit } from '../../../src/scout/haskell/change-edit.js';
 import { HaskellChecker } from '../../../src/scout/haskell/checker.js';
 import type { ChangeSpec, CheckOutcome } from '../../../src/scout/verify/checker.js';
 import { applyLineEdits } from '../../../src/scout/verify/line-edits.js';
-import { checked, fixtureForTests, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
+import { changeKindCases, checked, fixtureForTests, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-haskell-changes');
@@ -109,14 +109,7 @@ describe('Haskell checker (ghc): every change kind, with the sites it breaks', (
       'src/Shop/Checkout.hs:13 -Wdeferred-type-errors function cheap', 'src/Shop/Report.hs:7 -Wdeferred-type-errors function sample', 'src/Shop/Types.hs:25 -Wdeferred-type-errors function total',
     ]],
   ];
-  for (const [what, name, file, needle, spec, expected] of cases) {
-    it(what, async () => {
-      const check = checked(await change(name, file, needle, spec));
-      expect(sites(check)).toEqual(expected);
-      expect(check.change).toEqual(spec);
-      expect(check.notes.some((n) => /on the edited text itself/.test(n))).toBe(false);
-    }, 120_000);
-  }
+  changeKindCases(cases, change);
 
   it('says when the edited module fails with an error GHC cannot defer (its importers are then not checked)', async () => {
     const check = checked(await change('Shipped', T, 'data Status', { kind: 'remove' }));

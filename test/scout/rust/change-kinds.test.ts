@@ -11,7 +11,7 @@ import { rustChangeEdit } from '../../../src/scout/rust/change-edit.js';
 import { RustChecker } from '../../../src/scout/rust/checker.js';
 import type { ChangeSpec, CheckOutcome } from '../../../src/scout/verify/checker.js';
 import { applyLineEdits } from '../../../src/scout/verify/line-edits.js';
-import { checked, fixtureForTests, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
+import { changeKindCases, checked, fixtureForTests, lineOf, sites, statListing } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
 const FIXTURE = path.resolve(__dirname, '..', '..', 'fixtures', 'verify-rust-changes');
@@ -112,14 +112,7 @@ describe('Rust checker (cargo): every change kind, with the sites it breaks', ()
     ]],
     ['make a parameter optional', 'text', 'src/parse.rs', 'pub fn parse_port', { kind: 'make_optional' }, ['src/parse.rs:10 E0599 function parse_port', 'src/parse.rs:15 E0308 function parse_config', 'src/report.rs:10 E0308 function run']],
   ];
-  for (const [what, name, file, needle, spec, expected] of cases) {
-    it(what, async () => {
-      const check = checked(await change(name, file, needle, spec));
-      expect(sites(check)).toEqual(expected);
-      expect(check.change).toEqual(spec);
-      expect(check.notes.some((n) => /on the edited text itself/.test(n))).toBe(false);
-    }, 120_000);
-  }
+  changeKindCases(cases, change);
 
   it('refuses through the checker with the edit\'s reason, and leaves the user\'s tree as it was', async () => {
     expect(await change('Marker', 'src/config.rs', 'pub struct Marker', { kind: 'add_parameter' })).toEqual({ status: 'refused', reason: expect.stringMatching(/^`Marker` is a unit struct/) });
