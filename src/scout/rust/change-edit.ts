@@ -124,12 +124,17 @@ function declarationsOn(root: Node, row: number): Node[] {
   return out;
 }
 
-/** The declaration of `name` (its last segment) at 1-based `line`: the innermost with that name, else the outermost there. */
+/**
+ * The declaration of `name` (its last segment) at 1-based `line`: the innermost with that name that is not a
+ * parameter (`fn target(target: &str)` is about the function), a parameter only when nothing else there has the
+ * name; else the outermost declaration there.
+ */
 export function rustDeclarationAt(root: Node, name: string, line: number): Node | null {
   const own = name.split(/::|\./).pop() ?? name;
   const found = declarationsOn(root, line - 1);
   const named = found.filter((n) => nameNode(n)?.text === own || nameNode(n)?.text === `r#${own}`);
-  return named[named.length - 1] ?? found[0] ?? null;
+  const items = named.filter((n) => n.type !== 'parameter');
+  return items[items.length - 1] ?? named[named.length - 1] ?? found[0] ?? null;
 }
 
 /** The attributes and doc comments written right before a declaration, first one first. */

@@ -67,6 +67,11 @@ describe('Rust change edits (no cargo)', () => {
     expect((await edited(src, 'S.a', 5, { kind: 'make_optional' })).split('\n')[4]).toBe('    pub a: Option<u8>,');
   });
 
+  it('a function and its parameter of the same name on one line: the function is meant', async () => {
+    const text = 'pub fn target(target: &str) -> u8 { 0 }\n';
+    expect(await edited(text, 'target', 1, { kind: 'change_type', newType: 'u16' })).toBe('pub fn target(target: &str) -> u16 { 0 }\n');
+  });
+
   it('refuses what it cannot express, saying why', async () => {
     const refusal = async (name: string, line: number, spec: ChangeSpec): Promise<string> => {
       const r = await rustChangeEdit(src + 'pub struct U;\n', name, line, spec);
