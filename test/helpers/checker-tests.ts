@@ -7,8 +7,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
-import type { Checker, CheckOutcome, VariantCheck } from '../../src/scout/verify/checker.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ChangeSpec, Checker, CheckOutcome, VariantCheck } from '../../src/scout/verify/checker.js';
 import { applyInsertion, type Insertion } from '../../src/scout/verify/insertion.js';
 import { treeHash } from './tree-hash.js';
 
@@ -123,4 +123,20 @@ export function askCli(question: string, root: string, cacheHome: string, env: R
   const r = spawnSync(process.execPath, [CLI, 'ask', question, '--repo', root, '--json'], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: cacheHome, ...env }, timeout: 120_000 });
   if (r.status !== 0) throw new Error(`scout ask failed (${r.status}): ${r.stderr}`);
   return JSON.parse(r.stdout) as CliAnswer;
+}
+
+/**
+ * One test per case of a checker's change kinds: the change asked at the declaration on the line of `file`
+ * holding `needle` gives exactly the `expected` sites (`sites` above), records the change, and leaves no
+ * error on the edited text itself out.
+ */
+export function changeKindCases(cases: readonly [string, string, string, string, ChangeSpec, string[]][], ask: (name: string, file: string, needle: string, spec: ChangeSpec) => Promise<CheckOutcome>): void {
+  for (const [what, name, file, needle, spec, expected] of cases) {
+    it(what, async () => {
+      const check = checked(await ask(name, file, needle, spec));
+      expect(sites(check)).toEqual(expected);
+      expect(check.change).toEqual(spec);
+      expect(check.notes.some((n) => /on the edited text itself/.test(n))).toBe(false);
+    }, 120_000);
+  }
 }

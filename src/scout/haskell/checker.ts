@@ -9,7 +9,9 @@
  * each question only checks the edited module and the modules that import it. The new warnings and errors
  * (haskell/ghc-diagnostics.ts) are verified pointers, each with the function or instance method around it
  * (haskell/enclosing-place.ts): equations and `case` expressions that are no longer exhaustive
- * (`-Wincomplete-patterns`), record updates that may now fail.
+ * (`-Wincomplete-patterns`), record updates that may now fail. The other change kinds (remove, rename, add a
+ * parameter or field, change a type, make a field optional) are edits of the same declaration that keep
+ * every line's number (haskell/change-edit.ts), checked the same way: each use that stops compiling is new.
  *
  * What it cannot do, said in the refusal or a note: packages other than GHC's bundled ones (modules that
  * import them are left out, and a target inside one is refused), several `Main` modules (executables are
@@ -18,6 +20,7 @@
 import path from 'node:path';
 import { type CompileRun, CompilerChecker, type CompilerStrategy, Refusal } from '../verify/checker-template.js';
 import { type HsState, HsStore, type LeftOut } from './baseline.js';
+import { haskellChangeEdit } from './change-edit.js';
 import { constructorEdit, type HsEdit, NEW_CONSTRUCTOR, withHaskellTree } from './constructor-edit.js';
 import { haskellPlaceAt } from './enclosing-place.js';
 import { compiledFiles, haskellErrorKey, missingImports, parseGhcOutput } from './ghc-diagnostics.js';
@@ -52,6 +55,12 @@ export const HASKELL: CompilerStrategy<HsProject, HsEdit, HsState> = {
   install: INSTALL_GHC,
   edit: constructorEdit,
   describe: (edit) => `constructor ${NEW_CONSTRUCTOR} added to data ${edit.name}`,
+  change: haskellChangeEdit,
+  // Type errors are deferred (run-ghc.ts); an error GHC cannot defer (a name not in scope in a pattern or an export) stops the module.
+  editedFileNote: (own) =>
+    own.some((e) => e.code === 'error')
+      ? 'the edited module itself has new errors GHC cannot defer, so it checked none of the modules that import it: their breaks are not verified (look at the exploration pointers there)'
+      : null,
   findProject: (root, file, text) => ({ ok: true, project: findHsProject(root, file, text) }),
   listFiles: (root, project) => listHsFiles(root, project.dir),
   baselineFirst: true,

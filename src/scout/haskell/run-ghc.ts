@@ -60,6 +60,11 @@ export function ghcArgs(run: Pick<GhcRun, 'targets' | 'sourceDirs' | 'languageFl
     '-fdiagnostics-color=never',
     // A module that does not compile (before the edit too) must not stop the check of the others.
     '-fkeep-going',
+    // A type error (a call to a changed function, a use of a removed one) is reported as a warning and the
+    // module still gets an interface, so the modules importing it are checked too: without it, one break in
+    // a module hides every break in its importers. Errors GHC cannot defer (a name missing from an import
+    // list or a pattern) still stop the module. Same flags in every run, so the clean interfaces are reused.
+    '-fdefer-type-errors',
     '-j1',
     '-i',
     ...run.sourceDirs.map((d) => `-i${d}`),

@@ -8,7 +8,9 @@
  * incremental check. When the edit produced errors, the unmodified crate is checked too, once (kept until a
  * Rust or Cargo file changes), and only the errors that are new count (rust/diagnostic-diff.ts): a `match`
  * that is no longer exhaustive (E0004), each with the function, method or const around it
- * (rust/enclosing-place.ts).
+ * (rust/enclosing-place.ts). The other change kinds (remove, rename, add a parameter or field, change a type,
+ * make optional) are line-keeping edits of the same declaration (rust/change-edit.ts), checked the same way:
+ * each use that stops compiling (E0425, E0061, E0063, E0308, ...) is a new error.
  *
  * What it cannot do, said in the refusal or failure: a crate whose dependencies are not downloaded (cargo runs
  * offline), a workspace cargo cannot load, no cargo on PATH. cargo runs the crate's build scripts and
@@ -19,6 +21,7 @@ import { byFile, type CompileRun, CompilerChecker, type CompilerStrategy, type D
 import { type CrateLocation, findCrate, listCrateFiles } from './crate.js';
 import { rustErrorKey } from './diagnostic-diff.js';
 import { rustPlaceAt } from './enclosing-place.js';
+import { rustChangeEdit } from './change-edit.js';
 import { cargoVersion, INSTALL_CARGO, runCargo } from './run-cargo.js';
 import { enumVariantEdit, NEW_VARIANT, type RsEdit, withRustTree } from './variant-edit.js';
 
@@ -39,6 +42,7 @@ export const RUST: CompilerStrategy<Crate, RsEdit> = {
   install: INSTALL_CARGO,
   edit: enumVariantEdit,
   describe: (edit) => `variant ${NEW_VARIANT} added to enum ${edit.name}`,
+  change: rustChangeEdit,
   findProject(root, file) {
     const found = findCrate(root, file);
     return found.ok ? { ok: true, project: { ...found.crate, dir: found.crate.checkDir } } : found;

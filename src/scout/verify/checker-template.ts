@@ -24,8 +24,10 @@ import path from 'node:path';
 import { readInsideRoot, realRoot } from '../../workspace/confine.js';
 import type { ChildBudget } from './bounded-child.js';
 import { deadlineStep, OneAtATime } from './check-pacing.js';
-import type { Checker, CheckerError, CheckerPlace, CheckOutcome, CheckRequest } from './checker.js';
-import { applyInsertion, columnBeforeInsertion, type DeclarationEdit, onInsertion } from './insertion.js';
+import { type ChangeEdit, type ChangeEditResult, insertionAsChange } from './change-edit.js';
+import type { ChangeRequest, ChangeSpec, Checker, CheckerError, CheckerPlace, CheckOutcome, CheckRequest } from './checker.js';
+import type { DeclarationEdit } from './insertion.js';
+import { applyLineEdits, columnBeforeEdits, overlapping } from './line-edits.js';
 import { type MappedError, utf16Column } from './mapped-error.js';
 import { newErrors } from './new-errors.js';
 import { CachedShadow, type ShadowKind } from './shadow-copy.js';
@@ -74,7 +76,8 @@ export interface CompileRun<P extends Project, E extends DeclarationEdit> {
   /** The edited file, repository-relative and project-relative. */
   file: string;
   inProject: string;
-  edit: E;
+  /** The change made (for "add a variant", the insertion of the strategy's `E` as one edit). */
+  edit: ChangeEdit;
   editedText: string;
   /** A repository file's text as the user has it (the edited one unedited), or null when it cannot be read. */
   textOf(file: string): string | null;
@@ -112,6 +115,13 @@ export interface CompilerStrategy<P extends Project, E extends DeclarationEdit, 
   edit(text: string, name: string, line: number): Promise<EditResult<E>>;
   /** The edit in the answer's words (`variant __ScoutNew added to enum ExitCode`). */
   describe(edit: E): string;
+  /**
+   * The other change kinds (remove, rename, add a parameter, change a type, make optional) as line-keeping
+   * edits of the declaration at 1-based `line`, or a refusal saying why; absent: only "add a variant" is
+   * verified. An edit may append whole lines after the file's last one (a fresh type's declaration): every
+   * line the user has keeps its number, and a diagnostic on an appended line is about the edit.
+   */
+  change?(text: string, name: string, line: number, change: ChangeSpec): Promise<ChangeEditResult>;
   /** The project of repository-relative `file`, found without leaving `root`. */
   findProject(root: string, file: string, text: string): { ok: true; project: P } | { ok: false; reason: string };
   listFiles(root: string, project: P): ShadowTree;
@@ -133,6 +143,8 @@ export interface CompilerStrategy<P extends Project, E extends DeclarationEdit, 
   headline(project: P): string;
   /** The note on `count` diagnostics about the inserted text itself. */
   onEditNote(count: number): string;
+  /** A note on the edited file's own new errors, when they hide others (ghc checks no importer of a module that fails), or null. */
+  editedFileNote?(errors: readonly CheckerError[]): string | null;
 }
 
 /** Errors grouped by file. */
@@ -165,17 +177,27 @@ export async function placedErrors(
 }
 
 
-/** A checker made of a strategy: "add a variant" through a compiler over a shadow copy. */
+/** A checker made of a strategy: "add a variant" (and the other change kinds when it has `change`) through a compiler over a shadow copy. */
 export class CompilerChecker<P extends Project, E extends DeclarationEdit, S = null> implements Checker {
   private readonly warm = new Map<string, Baseline<S>>();
   /** One check per checker at a time in this process (they share the shadow). */
   private readonly queue = new OneAtATime();
+  /** Present only when the strategy makes the other change kinds (verify.ts asks `applyChange` when it exists). */
+  readonly applyChange?: (request: ChangeRequest) => Promise<CheckOutcome>;
 
   /** `cacheDir`: where shadow copies and the tool's output live (default: the user's cache directory). */
   constructor(
     private readonly strategy: CompilerStrategy<P, E, S>,
     private readonly options: { cacheDir?: string } = {},
-  ) {}
+  ) {
+    const change = strategy.change?.bind(strategy);
+    if (change) {
+      this.applyChange = (request) =>
+        request.change.kind === 'add_variant'
+          ? this.addVariant(request)
+          : this.queue.run(() => this.check(request, (text) => change(text, request.declaration.name, request.declaration.line, request.change), request.change));
+    }
+  }
 
   get name(): string {
     return this.strategy.name;
@@ -194,10 +216,16 @@ export class CompilerChecker<P extends Project, E extends DeclarationEdit, S = n
   }
 
   addVariant(request: CheckRequest): Promise<CheckOutcome> {
-    return this.queue.run(() => this.check(request));
+    const s = this.strategy;
+    const asChange = async (text: string): Promise<ChangeEditResult> => {
+      const made = await s.edit(text, request.declaration.name, request.declaration.line);
+      return made.ok ? { ok: true, edit: insertionAsChange(made.edit, s.describe(made.edit)) } : made;
+    };
+    return this.queue.run(() => this.check(request, asChange, null));
   }
 
-  private async check(request: CheckRequest): Promise<CheckOutcome> {
+  /** Make the edit `make` writes, check the edited project against the unmodified one, place the new errors. */
+  private async check(request: CheckRequest, make: (text: string) => Promise<ChangeEditResult>, change: ChangeSpec | null): Promise<CheckOutcome> {
     const s = this.strategy;
     const started = performance.now();
     const step = deadlineStep(request, started);
@@ -205,9 +233,10 @@ export class CompilerChecker<P extends Project, E extends DeclarationEdit, S = n
     const source = declarationSource(request);
     if ('refusal' in source) return source.refusal;
     const { root, rel, text } = source;
-    const made = await s.edit(text, request.declaration.name, request.declaration.line);
+    const made = await make(text);
     if (!made.ok) return refused(made.reason);
     const { edit } = made;
+    if (overlapping(edit.edits)) return refused(`the change to \`${edit.name}\` could not be written as separate edits`);
     const found = s.findProject(root, rel, text);
     if (!found.ok) return refused(`not checked: ${found.reason}`);
     const { project } = found;
@@ -219,8 +248,10 @@ export class CompilerChecker<P extends Project, E extends DeclarationEdit, S = n
     if (!tree.files.some((f) => f.rel === inProject)) return refused(`${rel} is not among the ${s.shadow.noun}'s files (a link that leads outside the repository?)`);
     const key = path.join(realRoot(root), project.dir);
     const version = [s.version(), ...(s.flavour ? [s.flavour(project)] : [])].join('|');
-    const editedText = applyInsertion(text, edit);
+    const editedText = applyLineEdits(text, edit.edits);
     const editedLines = editedText.split('\n');
+    // Lines appended after the user's last one (a fresh type's declaration) are the edit's own.
+    const ownLines = text.split('\n').length;
     const texts = new Map<string, string | null>([[rel, text]]);
     const textOf = (f: string): string | null => {
       if (!texts.has(f)) texts.set(f, readInsideRoot(root, f));
@@ -256,11 +287,12 @@ export class CompilerChecker<P extends Project, E extends DeclarationEdit, S = n
           const onTarget = edited && file === rel;
           let character = utf16Column((onTarget ? editedLines : linesOf(file))?.[line], d.column);
           if (onTarget) {
-            if (onInsertion(edit, line, character)) {
+            const before = line < ownLines ? columnBeforeEdits(edit.edits, line, character) : null;
+            if (before === null) {
               onEdit++;
               continue;
             }
-            character = columnBeforeInsertion(edit, line, character);
+            character = before;
           }
           mapped.push({ file, line, character, code: d.code, message: d.message });
         }
@@ -312,11 +344,13 @@ export class CompilerChecker<P extends Project, E extends DeclarationEdit, S = n
       },
     );
     const notes = [s.headline(project), ...shadow.notes, ...(after.notes ?? [])];
-    if (onEdit > 0) notes.push(s.onEditNote(onEdit));
+    if (onEdit > 0) notes.push(change ? `${onEdit} error(s) on the edited text itself were left out: they are about the edit, not a break` : s.onEditNote(onEdit));
+    const ownNote = s.editedFileNote?.(errors.filter((e) => e.file === rel)) ?? null;
+    if (ownNote) notes.push(ownNote);
     if (tree.skipped.length > 0) notes.push(`left out of the check: ${tree.skipped.length} link(s) leading outside the repository (${tree.skipped.slice(0, 3).join(', ')})`);
     return {
       status: 'checked',
-      check: { target: { name: edit.name, kind: edit.kind, file: rel, line: edit.declLine }, edit: s.describe(edit), errors, checkedFiles: after.checkedFiles, notes },
+      check: { target: { name: edit.name, kind: edit.kind, file: rel, line: edit.declLine }, edit: edit.summary, errors, checkedFiles: after.checkedFiles, notes, ...(change ? { change } : {}) },
     };
   }
 }
