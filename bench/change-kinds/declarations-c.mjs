@@ -5,17 +5,18 @@
 //   add_variant    enums with a body (`enum color {…}`, `enum class Kind {…}`, `typedef enum {…} kind`): `, SCOUT_NEW`
 //                  after the last enumerator
 //   remove         fields (`S.f`, declared alone) and enumerators (`E.X`)
-//   rename         struct, class, union and enum types (their tag) and fields (the name only)
+//   rename         struct, class, union and enum types (their tag; a class's constructors and destructor in its
+//                  body with it) and fields (the name only)
 //   add_parameter  functions and methods declared once in the corpus (a definition with no prototype elsewhere):
 //                  `int bench_arg` last (before `...`; `(void)` and `()` become `(int bench_arg)`)
 //   change_type    fields declared alone on one line: a pointer becomes `double`, anything else `double *`
 //
-// Only the files the compilation database compiles and the headers below the corpus; a (kind, target) listed
+// Only the files the build compiles (the compilation database's units and the headers they include); a (kind, target) listed
 // twice is ambiguous and not drawn. Targets are named as scout's index names them: `Type.member`, the innermost
 // type (namespaces left out: a question names a class by its own name).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sourceFiles, treeSitterParser } from '../whatbreaks-random/compiler-oracle.mjs';
+import { treeSitterParser } from '../whatbreaks-random/compiler-oracle.mjs';
 import { markAmbiguousByKind } from './declarations-go.mjs';
 
 export const C_KINDS = ['add_variant', 'remove', 'rename', 'add_parameter', 'change_type'];
@@ -68,9 +69,7 @@ export async function listCDeclarations(dir, lang) {
   const out = [];
   const declared = new Map(); // function name → declarations (definitions and prototypes) in the corpus
   const definitions = [];
-  // The units the compilation database compiles, and the headers: a source no unit is (a test program, an example) is not the library.
-  const units = new Set(JSON.parse(readFileSync(path.join(dir, 'compile_commands.json'), 'utf8')).map((e) => e.file));
-  const files = sourceFiles(dir, '', '.git').map((f) => path.relative(dir, f).split(path.sep).join('/')).filter((f) => units.has(f) || /\.(h|hpp|hh|hxx|ipp)$/.test(f));
+  const files = [...compiledFiles(dir)].sort();
   for (const file of files) {
     const grammar = lang === 'c' && !/\.(cc|cpp|cxx|hpp|hh|hxx|ipp)$/.test(file) ? 'c' : 'cpp';
     const parser = await treeSitterParser(grammar);
@@ -98,7 +97,18 @@ export async function listCDeclarations(dir, lang) {
         const name = typeName(node);
         const nameNode = node.childForFieldName('name') ?? node.parent?.childForFieldName('declarator');
         if (name && nameNode) {
-          if (node.childForFieldName('name')) add('rename', name, `what breaks if I rename \`${name}\` to \`${name}Renamed\`?`, nameNode, { pos: nameNode.startIndex, end: nameNode.endIndex, text: `${name}Renamed` });
+          if (node.childForFieldName('name')) {
+            // A class renamed with its constructors and destructor (declared in its body), as a developer renames it.
+            const own = node.childForFieldName('body').namedChildren.flatMap((m) => {
+              const fd = m.type === 'function_definition' || m.type === 'declaration' || m.type === 'field_declaration' ? functionDeclarator(m) : null;
+              const id = fd ? declaredName(fd.childForFieldName('declarator')) : null;
+              if (!id) return [];
+              if (id.text === name) return [{ pos: id.startIndex, end: id.endIndex, text: `${name}Renamed` }];
+              if (id.type === 'destructor_name') return [{ pos: id.startIndex, end: id.endIndex, text: `~${name}Renamed` }];
+              return [];
+            });
+            out.push({ kind: 'rename', file, line: nameNode.startPosition.row + 1, target: name, question: `what breaks if I rename \`${name}\` to \`${name}Renamed\`?`, edits: [{ pos: nameNode.startIndex, end: nameNode.endIndex, text: `${name}Renamed` }, ...own] });
+          }
           for (const field of node.childForFieldName('body').namedChildren.filter((c) => c.type === 'field_declaration')) {
             const declarators = field.childrenForFieldName('declarator');
             const type = field.childForFieldName('type');
@@ -136,4 +146,30 @@ export async function listCDeclarations(dir, lang) {
   // A function declared once: no prototype elsewhere decides its callers' view of it.
   for (const d of definitions) if (declared.get(d.key) === 1) d.add();
   return markAmbiguousByKind(out);
+}
+
+/**
+ * The files the build compiles: the units of compile_commands.json and the headers they include, directly or
+ * through other headers (`"x.h"` next to the includer, then on the unit's `-I` folders; `<x.h>` on them).
+ */
+function compiledFiles(dir) {
+  const db = JSON.parse(readFileSync(path.join(dir, 'compile_commands.json'), 'utf8'));
+  const seen = new Set();
+  for (const e of db) {
+    const includeDirs = e.arguments.filter((a) => a.startsWith('-I')).map((a) => a.slice(2));
+    const queue = [e.file];
+    while (queue.length > 0) {
+      const file = queue.pop();
+      if (seen.has(file) && file !== e.file) continue;
+      seen.add(file);
+      let text;
+      try { text = readFileSync(path.join(dir, file), 'utf8'); } catch { continue; }
+      for (const m of text.matchAll(/^\s*#\s*include\s*[<"]([^>"]+)[>"]/gm)) {
+        const candidates = [path.join(path.dirname(file), m[1]), ...includeDirs.map((d) => path.join(d, m[1]))].map((f) => path.normalize(f).split(path.sep).join('/'));
+        const found = candidates.find((f) => !f.startsWith('..') && existsSync(path.join(dir, f)));
+        if (found && !seen.has(found)) queue.push(found);
+      }
+    }
+  }
+  return seen;
 }

@@ -61,15 +61,18 @@ async function runOracle(oracle, t) {
   const t0 = performance.now();
   const file = path.join(oracle.copy, t.file);
   const text = readFileSync(file, 'utf8');
-  const [e] = t.edits;
-  writeFileSync(file, text.slice(0, e.pos) + e.text + text.slice(e.end));
+  // Several edits (a class and its constructors renamed): applied last first; none adds a line, so each one's
+  // line is its line in the edited text, and its column too when it is alone on its line.
+  let edited = text;
+  for (const e of [...t.edits].sort((a, b) => b.pos - a.pos)) edited = edited.slice(0, e.pos) + e.text + edited.slice(e.end);
+  writeFileSync(file, edited);
   let diags;
   try { diags = oracle.checkAsync ? await oracle.checkAsync() : oracle.check(); } finally { writeFileSync(file, text); }
-  const before = text.slice(0, e.pos);
-  const editLine = before.split('\n').length;
-  const editCol = before.length - before.lastIndexOf('\n');
-  const inserted = e.text.trim() === '' ? 0 : e.text.length;
-  const onEdit = (d) => d.file === t.file && d.line === editLine && d.column >= editCol && d.column < editCol + inserted;
+  const spans = t.edits.filter((e) => e.text.trim() !== '').map((e) => {
+    const before = text.slice(0, e.pos);
+    return { line: before.split('\n').length, col: before.length - before.lastIndexOf('\n'), len: e.text.length };
+  });
+  const onEdit = (d) => d.file === t.file && spans.some((s) => d.line === s.line && d.column >= s.col && d.column < s.col + s.len);
   const sites = [...new Set(newErrorSites(diags, oracle.baseline, onEdit).map((d) => `${d.file}:${d.line}`))].sort();
   return { sites, ms: Math.round(performance.now() - t0) };
 }

@@ -109,3 +109,24 @@ export function opening(tokens: readonly Token[], close: number, from = 0): numb
   }
   return from;
 }
+
+/**
+ * The last token of a macro standing alone on its line (`FMT_BEGIN_EXPORT`, `FMT_PRAGMA_GCC(push_options)`),
+ * when token `i` starts one; -1 otherwise. Such a line has no `;` yet ends a statement: what follows it (a
+ * namespace, a template) is the next statement, not the macro's continuation.
+ */
+export function macroLineEnd(c: CCode, i: number): number {
+  const t = c.tokens[i];
+  if (!t || !/^[A-Z][A-Z0-9_]{2,}$/.test(t.text)) return -1;
+  const line = lineAt(c, t.start);
+  const lineStart = c.lineStarts[line] ?? 0;
+  const lineEnd = c.lineStarts[line + 1] ?? c.code.length;
+  if (c.code.slice(lineStart, t.start).trim() !== '') return -1;
+  let last = i;
+  const next = c.tokens[i + 1];
+  if (next?.text === '(' && next.start < lineEnd) last = closing(c.tokens, i + 1);
+  const end = c.tokens[last];
+  if (!end || lineAt(c, end.end) > lineAt(c, t.start) + 2) return -1;
+  const rest = c.code.slice(end.end, c.lineStarts[lineAt(c, end.end) + 1] ?? c.code.length);
+  return rest.trim() === '' ? last : -1;
+}

@@ -5,7 +5,7 @@
  * initializer. Statements are cut at `;` and after a function body, so each declaration of a file, a
  * namespace or a type body is one token range: what the declaration reader and the place reader start from.
  */
-import { type CCode, isIdentifier, opening, type Token } from './c-code.js';
+import { type CCode, isIdentifier, macroLineEnd, opening, type Token } from './c-code.js';
 
 export type ScopeKind = 'file' | 'namespace' | 'extern' | 'type' | 'enum' | 'function' | 'block' | 'init';
 
@@ -62,10 +62,13 @@ export function functionHead(tokens: readonly Token[], first: number, last: numb
       break;
     } else if (depth === 0 && (t === '=' || t === ';')) return null;
   }
-  // A trailing return type (`) -> int`).
+  // A trailing return type (`) -> int`, `) const noexcept -> const char*`).
   for (let i = end; i > first; i--) {
-    if ((tokens[i] as Token).text === '->' && tokens[i - 1]?.text === ')') {
-      end = i - 1;
+    if ((tokens[i] as Token).text !== '->') continue;
+    let before = i - 1;
+    while (before > first && TRAILING.has(tokens[before]?.text ?? '')) before--;
+    if (tokens[before]?.text === ')') {
+      end = before;
       break;
     }
   }
@@ -94,7 +97,7 @@ export function functionHead(tokens: readonly Token[], first: number, last: numb
   return { paramsOpen, paramsClose: end, nameFirst, nameLast, name };
 }
 
-const TYPE_HEAD = /^(?:typedef\s+)?(?:template\s*<.*>\s*)?(struct|class|union|enum)\b(?:\s+(?:class|struct)\b)?\s*(?:\[\[[^\]]*\]\]\s*|alignas\s*\([^)]*\)\s*|__attribute__\s*\(\(.*?\)\)\s*)*([A-Za-z_][\w:]*)?\s*(?:final\s*)?(?::[^;{()]*(?:<[^;{]*>)?[^;{()]*)?$/s;
+const TYPE_HEAD = /^(?:typedef\s+)?(?:template\s*<.*>\s*)?(struct|class|union|enum)\b(?:\s+(?:class|struct)\b)?\s*(?:\[\[[^\]]*\]\]\s*|alignas\s*\([^)]*\)\s*|__attribute__\s*\(\(.*?\)\)\s*|[A-Z][A-Z0-9_]*(?:\([^)]*\))?\s+(?=[A-Za-z_]))*([A-Za-z_][\w:]*)?\s*(?:final\s*)?(?::[^;{()]*(?:<[^;{]*>)?[^;{()]*)?$/s;
 
 function classify(code: CCode, headFirst: number, open: number, parent: Scope): Pick<Scope, 'kind' | 'name' | 'keyword'> {
   const { tokens } = code;
@@ -110,8 +113,10 @@ function classify(code: CCode, headFirst: number, open: number, parent: Scope): 
   if (/^extern\s*"\s*"$/.test(head)) return { kind: 'extern', name: null };
   const type = TYPE_HEAD.exec(head);
   if (type) return { kind: type[1] === 'enum' ? 'enum' : 'type', name: type[2] ?? null, keyword: type[1] as string };
-  // `n_{0}` in a constructor's initializer list: a brace initializer, not a body (a body follows `)` or a qualifier).
-  if (isIdentifier(tokens[open - 1]) && !TRAILING.has((tokens[open - 1] as Token).text)) return { kind: 'init', name: null };
+  // `n_{0}` in a constructor's initializer list: a brace initializer, not a body (a body follows `)`, a qualifier
+  // or a trailing return type: `auto f() -> bool {`).
+  const trailingReturn = /\)\s*(?:(?:const|noexcept|override|final|volatile|&&?)\s*)*->[^()]*(?:<[^{}]*>)?[^()]*$/.test(head);
+  if (!trailingReturn && isIdentifier(tokens[open - 1]) && !TRAILING.has((tokens[open - 1] as Token).text)) return { kind: 'init', name: null };
   const fn = functionHead(tokens, first, open - 1);
   if (fn) return { kind: 'function', name: fn.name };
   return { kind: 'init', name: null };
@@ -126,6 +131,15 @@ export function readScopes(code: CCode): Scope {
   const heads: number[] = [0];
   for (let i = 0; i < tokens.length; i++) {
     const t = (tokens[i] as Token).text;
+    // A macro alone on its line at a statement's start (`FMT_BEGIN_EXPORT`) is a statement of its own.
+    if (heads[heads.length - 1] === i && DECLARATION_SCOPES.has(current.kind)) {
+      const end = macroLineEnd(code, i);
+      if (end >= 0) {
+        heads[heads.length - 1] = end + 1;
+        i = end;
+        continue;
+      }
+    }
     if (t === '{') {
       const scope: Scope = { ...classify(code, heads[heads.length - 1] as number, i, current), open: i, close: tokens.length - 1, parent: current, children: [] };
       current.children.push(scope);
@@ -167,6 +181,14 @@ export function statementsOf(code: CCode, scope: Scope): Statement[] {
       } else if (child.kind === 'type' || child.kind === 'enum') body = child;
       i = child.close;
       continue;
+    }
+    if (first === i && !childAt.has(i)) {
+      const end = macroLineEnd(code, i);
+      if (end >= 0) {
+        first = end + 1;
+        i = end;
+        continue;
+      }
     }
     if ((t === 'public' || t === 'private' || t === 'protected') && tokens[i + 1]?.text === ':' && first === i) {
       first = i + 2;

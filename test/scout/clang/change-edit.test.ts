@@ -68,6 +68,13 @@ describe('C/C++ edits', () => {
     expect(edited('int f(int a);', 'f', 1, { kind: 'rename', newName: 'not a name' })).toMatch(/^refused: `not a name` is not a C identifier/);
   });
 
+  it('modern C++ shapes: a trailing return type, an export macro before a class name, macros alone on their line', () => {
+    expect(edited('constexpr auto is_int(int t) noexcept -> bool {\n  return t > 0;\n}\n', 'is_int', 1, { kind: 'add_parameter' })).toBe('constexpr auto is_int(int t, int scout_new) noexcept -> bool {\n  return t > 0;\n}\n');
+    expect(edited('class LIB_API Node {\n public:\n  bool IsScalar() const { return true; }\n};\n', 'Node.IsScalar', 3, { kind: 'rename', newName: 'IsPlain' })).toBe('class LIB_API Node {\n public:\n  bool IsPlain() const { return true; }\n};\n');
+    const macros = 'LIB_BEGIN_NAMESPACE\nLIB_PRAGMA(push_options)\nLIB_BEGIN_EXPORT\ntemplate <typename Char> struct result {\n  const Char* end;\n  int kind;\n};\nLIB_END_EXPORT\n';
+    expect(edited(macros, 'result.kind', 6, { kind: 'remove' })).toBe(macros.replace('  int kind;', '  '));
+  });
+
   it('make_optional is refused with what works instead, in C and in C++', () => {
     expect(edited('struct o { int qty; };', 'o.qty', 1, { kind: 'make_optional' })).toMatch(/^refused: C has no optional type: ask to change the type to a pointer/);
     expect(edited('struct o { int qty; };', 'o.qty', 1, { kind: 'make_optional' }, 'o.hpp')).toMatch(/or to `std::optional<T>`/);
