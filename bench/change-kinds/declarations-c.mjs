@@ -16,8 +16,11 @@
 // type (namespaces left out: a question names a class by its own name).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { repoRoot } from '../corpus.mjs';
 import { treeSitterParser } from '../whatbreaks-random/compiler-oracle.mjs';
 import { markAmbiguousByKind } from './declarations-go.mjs';
+
+const { withoutExportMacros } = await import(path.join(repoRoot, 'dist', 'parse', 'languages', 'c-family.js'));
 
 export const C_KINDS = ['add_variant', 'remove', 'rename', 'add_parameter', 'change_type'];
 const NEW_PARAMETER = 'int bench_arg';
@@ -74,7 +77,8 @@ export async function listCDeclarations(dir, lang) {
     const grammar = lang === 'c' && !/\.(cc|cpp|cxx|hpp|hh|hxx|ipp)$/.test(file) ? 'c' : 'cpp';
     const parser = await treeSitterParser(grammar);
     const text = readFileSync(path.join(dir, file), 'utf8');
-    const tree = parser.parse(text);
+    // As scout's index parses it: a C++ export macro between `class` and the name blanked (same offsets).
+    const tree = parser.parse(grammar === 'cpp' ? withoutExportMacros(text) : text);
     const add = (kind, target, question, nameNode, edit) => out.push({ kind, file, line: nameNode.startPosition.row + 1, target, question, edits: [edit] });
     const visit = (node, owner) => {
       if (node.type === 'enum_specifier' && node.childForFieldName('body') && !node.hasError) {

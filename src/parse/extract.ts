@@ -73,7 +73,7 @@ export function extractWith(loaded: LoadedLanguage, source: string, options: Ext
   const timing = options.timing;
   const budget = startBudget(options.parseBudgetMs);
   const parseStarted = timing ? performance.now() : 0;
-  const tree = parseWithin(parser, source, budget);
+  const tree = parseWithin(parser, spec.parsedText ? spec.parsedText(source) : source, budget);
   const parsed = timing ? performance.now() : 0;
   if (timing) timing.parseMs += parsed - parseStarted;
   if (!tree) throw new Error(`tree-sitter returned no tree for a ${spec.language} file`);

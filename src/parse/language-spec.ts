@@ -79,4 +79,9 @@ export interface LanguageSpec {
   moduleBinding?: 'first' | 'last';
   /** Optional: collect extra file-level facts before definitions are processed (e.g. Python __all__). */
   prepareFile?(file: FileContext): void;
+  /**
+   * Optional: the text the grammar parses, when it must not see something the source has (C++ export macros
+   * between `class` and the name). Same length and lines as the source, so every offset and position holds.
+   */
+  parsedText?(source: string): string;
 }

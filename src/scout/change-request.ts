@@ -45,19 +45,21 @@ function newTypeAfter(text: string, target: string | null): string | undefined {
  * change a checker can make.
  */
 export function requestedChange(text: string, intent: Intent, target: string | null, newName: string | null): RequestedChange | null {
+  // The words that say which change, read outside code spans: "add a parameter to `cache.remove`" removes nothing.
+  const words = text.replace(/`[^`\n]+`/g, ' X ');
   if (intent === 'add_variant') return { change: { kind: 'add_variant' }, target };
   if (intent === 'rename') return { change: { kind: 'rename', ...(newName ? { newName: lastSegment(newName) } : {}) }, target };
   if (intent === 'remove') {
-    if (!REMOVAL.test(text)) return null; // "deprecate": nothing stops compiling
+    if (!REMOVAL.test(words)) return null; // "deprecate": nothing stops compiling
     const m = MEMBER_FROM.exec(text);
     if (m?.[1] && m[2]) return { change: { kind: 'remove', member: lastSegment(unquote(m[1])) }, target: unquote(m[2]) };
     return { change: { kind: 'remove' }, target };
   }
   if (intent !== 'change_signature') return null;
-  if (MAKE_OPTIONAL.test(text)) return { change: { kind: 'make_optional' }, target };
-  const add = ADD_PARAMETER.exec(text);
-  if (add && !OTHER_SIGNATURE.test(text)) return { change: { kind: 'add_parameter', ...(add[1] ? { optional: true } : {}) }, target };
-  if (CHANGE_TYPE.test(text) && !/\breturn\s+types?\b/i.test(text)) {
+  if (MAKE_OPTIONAL.test(words)) return { change: { kind: 'make_optional' }, target };
+  const add = ADD_PARAMETER.exec(words);
+  if (add && !OTHER_SIGNATURE.test(words)) return { change: { kind: 'add_parameter', ...(add[1] ? { optional: true } : {}) }, target };
+  if (CHANGE_TYPE.test(words) && !/\breturn\s+types?\b/i.test(words)) {
     const newType = newTypeAfter(text, target);
     return { change: { kind: 'change_type', ...(newType ? { newType } : {}) }, target };
   }

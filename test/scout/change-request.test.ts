@@ -19,6 +19,10 @@ describe('change questions', () => {
     ['what breaks if I make `Config.timeout` optional?', 'change_signature', 'Config.timeout', { kind: 'make_optional' }],
     ['what breaks if I change the type of `Options.retries` to string?', 'change_signature', 'Options.retries', { kind: 'change_type', newType: 'string' }],
     ['if I change the type of `Options.retries` to `number | null`', 'change_signature', 'Options.retries', { kind: 'change_type', newType: 'number | null' }],
+    // A name in backticks that is a change word is a name: it says nothing about the change.
+    ['what breaks if I add a required parameter to `node_data.remove`?', 'change_signature', 'node_data.remove', { kind: 'add_parameter' }],
+    ['what breaks if I change the type of `Parser.drop_args` to `int`?', 'change_signature', 'Parser.drop_args', { kind: 'change_type', newType: 'int' }],
+    ['what breaks if I remove `Arg`?', 'remove', 'Arg', { kind: 'remove' }],
   ])('%s', (q, intent, target, change) => {
     const a = analyzeQuery(q);
     expect(a.intent).toBe(intent);

@@ -403,6 +403,18 @@ function classifyUsage(node: Node): UsageRole {
   return role;
 }
 
+/**
+ * An export macro between `class`/`struct`/`union` and the name of a type being defined (`class YAML_CPP_API Node {`,
+ * `class Q_CORE_EXPORT QString : …`): tree-sitter reads the macro as the type's name and the rest as a function, so
+ * the parsed text has it blanked. Only before a name followed by `{`, `:` or `final` (a definition's head):
+ * `typedef struct DIR DIR;` keeps its tag.
+ */
+const EXPORT_MACRO = /\b(class|struct|union)(\s+)((?:[A-Z][A-Z0-9_]*[A-Z0-9](?:\([^()\n]*\))?\s+)+)(?=[A-Za-z_]\w*\s*(?:final\s*)?[:{])/g;
+
+export function withoutExportMacros(source: string): string {
+  return source.replace(EXPORT_MACRO, (_m, keyword: string, space: string, macros: string) => keyword + space + macros.replace(/[^\n]/g, ' '));
+}
+
 function makeSpec(language: 'c' | 'cpp'): LanguageSpec {
   return {
     language,
@@ -414,6 +426,7 @@ function makeSpec(language: 'c' | 'cpp'): LanguageSpec {
     decorators: () => [],
     signature,
     container,
+    parsedText: withoutExportMacros,
   };
 }
 
