@@ -4,7 +4,7 @@
  * index with another version is rebuilt from scratch (with a message), never read with
  * the wrong shape or with facts that unchanged files would otherwise keep forever.
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (
