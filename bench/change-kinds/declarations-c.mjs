@@ -116,7 +116,8 @@ export async function listCDeclarations(dir, lang) {
           for (const field of node.childForFieldName('body').namedChildren.filter((c) => c.type === 'field_declaration')) {
             const declarators = field.childrenForFieldName('declarator');
             const type = field.childForFieldName('type');
-            if (declarators.length !== 1 || !type || declarators[0].type === 'function_declarator' || field.text.includes('\n')) continue;
+            // A method declared in the body (`Token& PushToken(int);`: a function declarator under a reference) is no field.
+            if (declarators.length !== 1 || !type || functionDeclarator(field) || field.text.includes('\n')) continue;
             const id = declaredName(declarators[0]);
             if (!id || id.type !== 'field_identifier' || /\bstatic\b/.test(field.text)) continue;
             const target = `${name}.${id.text}`;
