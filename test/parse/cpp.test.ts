@@ -131,11 +131,11 @@ describe('C++ facts', () => {
 });
 
 describe('C++ export macros', () => {
-  it('a class with an export macro before its name is that class, with its members (the macro is not the name)', async () => {
+  it('a class with an export macro before its name is that class, with its members (the macro is not the name), reference fields too', async () => {
     const { extractFacts } = await import('../../src/parse/extract.js');
-    const source = 'namespace YAML {\nclass YAML_CPP_API Node : public Base {\n public:\n  bool IsScalar() const { return true; }\n};\ntypedef struct DIR DIR;\nstruct FOO_EXPORT(1) Point final { int x; };\n}\n';
+    const source = 'namespace YAML {\nclass YAML_CPP_API Node : public Base {\n public:\n  bool IsScalar() const { return true; }\n  std::istream& m_in;\n};\ntypedef struct DIR DIR;\nstruct FOO_EXPORT(1) Point final { int x; };\n}\n';
     const facts = await extractFacts('cpp', source);
-    expect(facts.definitions.map((d) => `${d.kind} ${d.qualifiedName}`)).toEqual(expect.arrayContaining(['class YAML.Node', 'method YAML.Node.IsScalar', 'class YAML.Point', 'property YAML.Point.x']));
+    expect(facts.definitions.map((d) => `${d.kind} ${d.qualifiedName}`)).toEqual(expect.arrayContaining(['class YAML.Node', 'method YAML.Node.IsScalar', 'property YAML.Node.m_in', 'class YAML.Point', 'property YAML.Point.x']));
     expect(facts.definitions.some((d) => d.name === 'YAML_CPP_API' || d.name === 'FOO_EXPORT')).toBe(false);
     // The signature is the source's, macro and all.
     expect(facts.definitions.find((d) => d.qualifiedName === 'YAML.Node')?.signature).toMatch(/^class YAML_CPP_API Node/);

@@ -90,3 +90,6 @@
 ((namespace_identifier) @reference (#not-any-of? @reference "" "std"))
 (template_method name: (field_identifier) @reference)
 (field_initializer (field_identifier) @reference)
+
+; Reference fields (`std::istream& m_input;`, `const T& value;`): a C++ declarator only.
+(field_declaration declarator: (reference_declarator (field_identifier) @name) @definition.property)
