@@ -15,7 +15,7 @@ const DIAGNOSTIC = /^(.+?):(\d+):(\d+): (error|fatal error): (.*)$/;
  * case is an error (-Werror=switch), and so is what clang 16 and later reject by default in C but clang 14 only
  * warns about (an implicit declaration, implicit int, an int/pointer conversion, incompatible pointer types).
  */
-const CHECK = ['-fsyntax-only', '-ferror-limit=0', '-fno-color-diagnostics', '-fno-caret-diagnostics', '-Wswitch', '-Werror=switch', '-Werror=implicit-function-declaration', '-Werror=implicit-int', '-Werror=int-conversion', '-Werror=incompatible-pointer-types', '-Werror=incompatible-function-pointer-types'];
+export const CHECK = ['-fsyntax-only', '-ferror-limit=0', '-fno-color-diagnostics', '-fno-caret-diagnostics', '-Wswitch', '-Werror=switch', '-Werror=implicit-function-declaration', '-Werror=implicit-int', '-Werror=int-conversion', '-Werror=incompatible-pointer-types', '-Werror=incompatible-function-pointer-types'];
 
 export function clangVersionString() {
   return ((spawnSync('clang', ['--version'], { encoding: 'utf8' }).stdout || '').split('\n')[0] ?? '').trim();

@@ -20,7 +20,7 @@ import { sample } from '../seeded.mjs';
 import { newErrorSites } from '../whatbreaks-random/compiler-oracle.mjs';
 import { corpora, prepare } from '../whatbreaks-random/corpora.mjs';
 import { javacVersionString, JavaOracle } from '../whatbreaks-random/java-oracle.mjs';
-import { ClangOracle, clangVersionString } from './clang-oracle.mjs';
+import { CHECK as CLANG_CHECK, ClangOracle, clangVersionString } from './clang-oracle.mjs';
 import { C_KINDS, listCDeclarations } from './declarations-c.mjs';
 import { GO_KINDS, listGoDeclarations } from './declarations-go.mjs';
 import { JAVA_KINDS, listJavaDeclarations } from './declarations-java.mjs';
@@ -37,8 +37,8 @@ const log = (s) => console.error(`[change-kinds ${LANG} ${new Date().toISOString
 
 const LANGS = {
   go: { title: 'Go', corpora: ['mux', 'pflag', 'toml'], kinds: GO_KINDS, list: (dir) => listGoDeclarations(dir), oracle: (name, dir) => new GoOracle(name, dir), compiler: goVersionString },
-  c: { title: 'C', corpora: ['lua', 'zlib'], kinds: C_KINDS, list: (dir) => listCDeclarations(dir, 'c'), oracle: (name, dir) => new ClangOracle(name, dir).setUp(), compiler: clangVersionString },
-  cpp: { title: 'C++', corpora: ['yaml-cpp', 'fmt'], kinds: C_KINDS, list: (dir) => listCDeclarations(dir, 'cpp'), oracle: (name, dir) => new ClangOracle(name, dir).setUp(), compiler: clangVersionString },
+  c: { title: 'C', corpora: ['lua', 'zlib'], kinds: C_KINDS, list: (dir) => listCDeclarations(dir, 'c'), oracle: (name, dir) => new ClangOracle(name, dir).setUp(), compiler: () => `${clangVersionString()} ${CLANG_CHECK.join(' ')}` },
+  cpp: { title: 'C++', corpora: ['yaml-cpp', 'fmt'], kinds: C_KINDS, list: (dir) => listCDeclarations(dir, 'cpp'), oracle: (name, dir) => new ClangOracle(name, dir).setUp(), compiler: () => `${clangVersionString()} ${CLANG_CHECK.join(' ')}` },
   java: { title: 'Java', corpora: ['gson', 'javapoet'], kinds: JAVA_KINDS, list: (dir, c) => listJavaDeclarations(dir, c.sourceDirs), oracle: (name, dir, c) => new JavaOracle(name, dir, c), compiler: javacVersionString },
 };
 const lang = LANGS[LANG];
