@@ -25,6 +25,7 @@ import { C_KINDS, listCDeclarations } from './declarations-c.mjs';
 import { GO_KINDS, listGoDeclarations } from './declarations-go.mjs';
 import { JAVA_KINDS, listJavaDeclarations } from './declarations-java.mjs';
 import { GoOracle, goVersionString } from './go-oracle.mjs';
+import { gradedAnswer } from './graded-answer.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -53,7 +54,6 @@ const { indexRepository } = await dist('index/indexer.js');
 const { SqliteStore } = await dist('index/store.js');
 const { LspService } = await dist('lsp/lsp-service.js');
 const { IndexFallback } = await dist('scout/index-fallback.js');
-const { answerQuestion } = await dist('scout/ask.js');
 const { Checkers } = await dist('scout/verify/checkers.js');
 
 /** The edited copy checked, its new errors as breaking sites (those on the inserted text itself are about the edit). */
@@ -103,30 +103,16 @@ for (const name of lang.corpora) {
   const config = loadConfig(dir);
   for (const [i, t] of drawn.entries()) {
     const truth = await truthOf(t);
-    const started = performance.now();
-    const { answer } = await answerQuestion(t.question, { root: dir, db: store.database, lsp, config, checkers, verifyTimeoutMs: 60_000, maxPointers: Number.POSITIVE_INFINITY });
-    const ms = Math.round(performance.now() - started);
-    const high = answer.pointers.filter((p) => p.risk === 'high');
-    const covered = new Set(high.filter((p) => p.verified).flatMap((p) => {
-      const f = p.location.replace(/:\d+$/, '');
-      return [p.location, ...(p.also ?? []).map((l) => `${f}:${l}`)];
-    }));
-    const truthSet = new Set(truth.sites);
-    const changed = /, ([^,]+):(\d+)$/.exec(answer.meta.verified_by?.target ?? '');
+    const g = await gradedAnswer(t.question, { root: dir, db: store.database, lsp, config, checkers }, truth.sites);
     const row = {
       corpus: name, split: splitOf(name, t), kind: t.kind, target: t.target, file: t.file, line: t.line, question: t.question,
       truth: truth.sites.length, oracleMs: truth.ms,
-      found: truth.sites.filter((s) => covered.has(s)).length,
-      high: high.length, highCorrect: high.filter((p) => truthSet.has(p.location)).length,
-      wrongHigh: high.filter((p) => !truthSet.has(p.location)).map((p) => p.location),
-      missed: truth.sites.filter((s) => !covered.has(s)),
-      verified: answer.meta.verified_by ? answer.meta.verified_by.edit : null,
-      changed: changed ? `${changed[1]}:${changed[2]}` : null,
-      note: answer.meta.verified_by ? null : (answer.meta.notes.find((n) => n.startsWith('not verified')) ?? 'no verify step'),
-      ms, first: i === 0,
+      found: g.found, high: g.high, highCorrect: g.highCorrect, wrongHigh: g.wrongHigh, missed: g.missed,
+      verified: g.verified, changed: g.changed ? `${g.changed.file}:${g.changed.line}` : null, note: g.note,
+      ms: g.ms, first: i === 0,
     };
     rows.push(row);
-    log(`${i + 1}/${drawn.length} ${row.split} ${t.kind} ${t.target}: oracle ${row.truth}, found ${row.found}, high ${row.highCorrect}/${row.high}, ${ms} ms${row.note ? ` (${row.note.slice(0, 100)})` : ''}`);
+    log(`${i + 1}/${drawn.length} ${row.split} ${t.kind} ${t.target}: oracle ${row.truth}, found ${row.found}, high ${row.highCorrect}/${row.high}, ${row.ms} ms${row.note ? ` (${row.note.slice(0, 100)})` : ''}`);
   }
   checkers.dispose();
   await lsp.shutdown();

@@ -18,6 +18,7 @@ import { sample } from '../seeded.mjs';
 import { loadProject, ts } from '../whatbreaks/project.mjs';
 import { corpora, prepare } from '../whatbreaks-random/corpora.mjs';
 import { KINDS, listDeclarations } from './declarations.mjs';
+import { gradedAnswer } from './graded-answer.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -34,7 +35,6 @@ const { indexRepository } = await dist('index/indexer.js');
 const { SqliteStore } = await dist('index/store.js');
 const { LspService } = await dist('lsp/lsp-service.js');
 const { IndexFallback } = await dist('scout/index-fallback.js');
-const { answerQuestion } = await dist('scout/ask.js');
 const { Checkers } = await dist('scout/verify/checkers.js');
 
 // --- the corpus, its declarations and the draw ---------------------------------------------------------
@@ -91,29 +91,19 @@ const config = loadConfig(dir);
 const rows = [];
 for (const [i, t] of drawn.entries()) {
   const truth = oracle(t);
-  const started = performance.now();
-  // Uncapped, as the MCP tool asks (it pages the risk-ranked list): every verified pointer is in the answer.
-  const { answer } = await answerQuestion(t.question, { root: dir, db: store.database, lsp, config, checkers, verifyTimeoutMs: 60_000, maxPointers: Number.POSITIVE_INFINITY });
-  const ms = Math.round(performance.now() - started);
-  const high = answer.pointers.filter((p) => p.risk === 'high');
-  const covered = new Set(high.filter((p) => p.verified).flatMap((p) => {
-    const f = p.location.replace(/:\d+$/, '');
-    return [p.location, ...(p.also ?? []).map((l) => `${f}:${l}`)];
-  }));
-  const truthSet = new Set(truth.sites);
-  // Which declaration scout changed (`name`, kind, file:line): a name declared in several files (zod has v3, v4 and mini) may not be the drawn one.
-  const changed = /, ([^,]+):(\d+)$/.exec(answer.meta.verified_by?.target ?? '');
+  const g = await gradedAnswer(t.question, { root: dir, db: store.database, lsp, config, checkers }, truth.sites);
+  const { answer, ms } = g;
   const row = {
     ...t,
     truth: truth.sites.length,
     oracleMs: truth.ms,
-    found: truth.sites.filter((s) => covered.has(s)).length,
-    high: high.length,
-    highCorrect: high.filter((p) => truthSet.has(p.location)).length,
-    verified: answer.meta.verified_by ? answer.meta.verified_by.edit : null,
-    changed: changed ? `${changed[1]}:${changed[2]}` : null,
-    sameDeclaration: changed !== null && changed[1] === t.file && Number(changed[2]) === t.line,
-    note: answer.meta.verified_by ? null : (answer.meta.notes.find((n) => n.startsWith('not verified')) ?? 'no verify step'),
+    found: g.found,
+    high: g.high,
+    highCorrect: g.highCorrect,
+    verified: g.verified,
+    changed: g.changed ? `${g.changed.file}:${g.changed.line}` : null,
+    sameDeclaration: g.changed !== null && g.changed.file === t.file && g.changed.line === t.line,
+    note: g.note,
     omitted: answer.meta.pointers_omitted,
     ms,
     verifyMs: answer.meta.verified_by?.ms ?? null,
