@@ -43,6 +43,8 @@ export interface EnumerationShape {
   prose: boolean;
   /** The construct names the type itself (`dict[Mode, str]`, `Record<Kind, …>`): it is about this type, not a chance list. */
   typed?: boolean;
+  /** Lines of the construct that name a member; absent: one per member. */
+  mentionLines?: number;
 }
 
 /**
@@ -52,7 +54,10 @@ export interface EnumerationShape {
  */
 export function enumerationRisk(shape: EnumerationShape): RiskLevel {
   if (shape.listed < 2 && shape.members > 1) return shape.dispatch && !shape.prose ? 'medium' : 'low';
-  const complete = shape.listed >= shape.members && !shape.hasDefault && !shape.prose;
+  // A construct that names the members over and over (a table of opcodes, each row with its mode) holds them as
+  // values; a list of them names each about once (the true enumerations of the tuning split: at most 2.1 lines per member).
+  const repeats = (shape.mentionLines ?? shape.listed) > REPEATED_MENTIONS * Math.max(shape.listed, 1);
+  const complete = shape.listed >= shape.members && !shape.hasDefault && !shape.prose && !repeats;
   // Two members named together (`'json'` and `'text'`) is as often chance as a list of them: high only where
   // code branches on them, or where the construct names the type.
   if (complete && shape.members <= SMALL_SET && !shape.dispatch && !shape.typed) return 'medium';
@@ -61,6 +66,8 @@ export function enumerationRisk(shape: EnumerationShape): RiskLevel {
 
 /** A member set this small is listed whole by chance; only a dispatch over it counts as a full enumeration. */
 const SMALL_SET = 2;
+/** Lines per member past which a construct naming every member is a table of values, not a list of the members. */
+const REPEATED_MENTIONS = 3;
 
 /**
  * A candidate lowered to medium, with why: once a checker has run, a high that it did not confirm and that

@@ -174,7 +174,7 @@ function siteOf(file: string, lines: readonly string[], block: Block, set: Membe
   const first = block.lines[0] ?? 1;
   const headLine = headOf(lines, first);
   const typed = new RegExp(`(?<![\\w$])${set.type.replace(/[$]/g, '\\$')}(?![\\w$])`).test(lines.slice(headLine - 1, first).join('\n'));
-  const risk: RiskLevel = enumerationRisk({ listed, members, hasDefault: block.hasDefault, dispatch: DISPATCH_SHAPES.has(block.shape), prose: block.prose, typed });
+  const risk: RiskLevel = enumerationRisk({ listed, members, hasDefault: block.hasDefault, dispatch: DISPATCH_SHAPES.has(block.shape), prose: block.prose, typed, mentionLines: block.lines.length });
   return {
     file,
     lines: block.lines,

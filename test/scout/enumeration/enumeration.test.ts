@@ -204,4 +204,15 @@ describe('the risk of an enumeration', () => {
     expect(enumerationRisk({ ...base, listed: 2, members: 2, dispatch: true })).toBe('high');
     expect(enumerationRisk({ ...base, listed: 2, members: 2, typed: true })).toBe('high');
   });
+  it('a table that names every member row after row (a mode per opcode) holds values: medium; a map naming each about once is high', () => {
+    expect(enumerationRisk({ ...base, listed: 6, members: 6, mentionLines: 83 })).toBe('medium');
+    expect(enumerationRisk({ ...base, listed: 6, members: 6, mentionLines: 12 })).toBe('high');
+  });
+  it('the lua shape end to end: an opcode table of modes is a medium site, a switch over the modes stays high', () => {
+    const modes: MemberSet = { ...kind, type: 'OpMode', members: ['iABC', 'iABx', 'iAsBx'].map((name) => ({ name, value: null, valueIsString: false, qualified: null })) };
+    const rows = ['iABC', 'iABx', 'iAsBx', 'iABC', 'iABC', 'iABx', 'iABC', 'iAsBx', 'iABC', 'iABC', 'iABx', 'iABC'].map((m, i) => `  opmode(0, ${i % 2}, ${m}),`);
+    const code = ['static const unsigned char opmodes[] = {', ...rows, '};', 'int f(enum OpMode m) {', '  switch (m) {', '    case iABC: return 1;', '    case iABx: return 2;', '    case iAsBx: return 3;', '  }', '}'].join('\n');
+    const sites = blocksOf(code.split('\n'), mentionMatcher(modes).find(code)).map((b) => enumerationRisk({ listed: b.members.size, members: 3, hasDefault: b.hasDefault, dispatch: b.shape === 'switch/match arms', prose: b.prose, mentionLines: b.lines.length }));
+    expect(sites).toEqual(['medium', 'high']);
+  });
 });
