@@ -5,7 +5,7 @@
  * initializer. Statements are cut at `;` and after a function body, so each declaration of a file, a
  * namespace or a type body is one token range: what the declaration reader and the place reader start from.
  */
-import { type CCode, isIdentifier, macroLineEnd, opening, type Token } from './c-code.js';
+import { type CCode, closing, isIdentifier, macroLineEnd, opening, type Token } from './c-code.js';
 
 export type ScopeKind = 'file' | 'namespace' | 'extern' | 'type' | 'enum' | 'function' | 'block' | 'init';
 
@@ -48,6 +48,9 @@ export interface FunctionHead {
 }
 
 export function functionHead(tokens: readonly Token[], first: number, last: number): FunctionHead | null {
+  // A template head first (`template <class R = typename f<X>::type, class Int>`): its defaults' `=` and `<…>`
+  // are not the declaration's.
+  first = afterTemplateHead(tokens, first, last);
   let end = last;
   // `= 0;`, `= default;`, `= delete;` of a declaration.
   if (tokens[end - 1]?.text === '=' && /^(0|default|delete)$/.test(tokens[end]?.text ?? '')) end -= 2;
@@ -95,6 +98,19 @@ export function functionHead(tokens: readonly Token[], first: number, last: numb
     .map((t) => t.text)
     .join('');
   return { paramsOpen, paramsClose: end, nameFirst, nameLast, name };
+}
+
+/** The first token after a `template <…>` head starting at `first` (angle brackets matched), or `first`. */
+function afterTemplateHead(tokens: readonly Token[], first: number, last: number): number {
+  if (tokens[first]?.text !== 'template' || tokens[first + 1]?.text !== '<') return first;
+  let depth = 0;
+  for (let i = first + 1; i <= last; i++) {
+    const t = (tokens[i] as Token).text;
+    if (t === '(') i = Math.min(closing(tokens, i), last);
+    else if (t === '<') depth++;
+    else if (t === '>' && --depth === 0) return i + 1;
+  }
+  return first;
 }
 
 const TYPE_HEAD = /^(?:typedef\s+)?(?:template\s*<.*>\s*)?(struct|class|union|enum)\b(?:\s+(?:class|struct)\b)?\s*(?:\[\[[^\]]*\]\]\s*|alignas\s*\([^)]*\)\s*|__attribute__\s*\(\(.*?\)\)\s*|[A-Z][A-Z0-9_]*(?:\([^)]*\))?\s+(?=[A-Za-z_]))*([A-Za-z_][\w:]*)?\s*(?:final\s*)?(?::[^;{()]*(?:<[^;{]*>)?[^;{()]*)?$/s;

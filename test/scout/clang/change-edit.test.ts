@@ -73,6 +73,9 @@ describe('C/C++ edits', () => {
     expect(edited('class LIB_API Node {\n public:\n  bool IsScalar() const { return true; }\n};\n', 'Node.IsScalar', 3, { kind: 'rename', newName: 'IsPlain' })).toBe('class LIB_API Node {\n public:\n  bool IsPlain() const { return true; }\n};\n');
     const macros = 'LIB_BEGIN_NAMESPACE\nLIB_PRAGMA(push_options)\nLIB_BEGIN_EXPORT\ntemplate <typename Char> struct result {\n  const Char* end;\n  int kind;\n};\nLIB_END_EXPORT\n';
     expect(edited(macros, 'result.kind', 6, { kind: 'remove' })).toBe(macros.replace('  int kind;', '  '));
+    // A template head whose defaults hold `=` and `<…>` over several lines, before the function.
+    const tmpl = 'template <int lo = -2985,\n          class R = typename impl<info, lo>::type,\n          class Int>\nconstexpr R floor_log(Int e) noexcept {\n  return R(e);\n}\n';
+    expect(edited(tmpl, 'floor_log', 4, { kind: 'add_parameter' })).toBe(tmpl.replace('floor_log(Int e)', 'floor_log(Int e, int scout_new)'));
   });
 
   it('make_optional is refused with what works instead, in C and in C++', () => {
