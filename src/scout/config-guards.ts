@@ -4,23 +4,19 @@
  * just because the checker reported nothing: the answer says it was not compiled, instead of "compiles".
  */
 import type { Pointer } from './answer.js';
+import { FileCache } from './file-cache.js';
 import { languageOf } from './languages.js';
 import { parseLocation } from './link.js';
-import { readInsideRoot } from '../workspace/confine.js';
 
 /** The guard over a site (`file`, 1-based `line`), as written, or null; reads each file once. */
 export type GuardOf = (file: string, line: number) => string | null;
 
 export function configGuardReader(root: string): GuardOf {
-  const files = new Map<string, string[]>();
+  const files = new FileCache(root);
   return (file, line) => {
     const language = languageOf(file);
     if (!language?.compiledOnlyUnder) return null;
-    let lines = files.get(file);
-    if (!lines) {
-      lines = readInsideRoot(root, file)?.split('\n') ?? [];
-      files.set(file, lines);
-    }
+    const lines = files.lines(file);
     return lines.length === 0 ? null : language.compiledOnlyUnder(lines, line, file);
   };
 }

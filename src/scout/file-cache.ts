@@ -2,7 +2,7 @@
 import { readInsideRoot } from '../workspace/confine.js';
 
 export class FileCache {
-  private readonly lines = new Map<string, string[]>();
+  private readonly byFile = new Map<string, string[]>();
   constructor(private readonly root: string) {}
 
   line(file: string, line: number): string {
@@ -15,11 +15,16 @@ export class FileCache {
     return { snippet: lines.slice(start - 1, line + radius).join('\n'), startLine: start };
   }
 
+  /** Every line of a repository file ([] when it cannot be read inside the root). */
+  lines(file: string): readonly string[] {
+    return this.read(file);
+  }
+
   private read(file: string): string[] {
-    let lines = this.lines.get(file);
+    let lines = this.byFile.get(file);
     if (!lines) {
       lines = readInsideRoot(this.root, file)?.split('\n') ?? [];
-      this.lines.set(file, lines);
+      this.byFile.set(file, lines);
     }
     return lines;
   }
