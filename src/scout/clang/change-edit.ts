@@ -15,6 +15,7 @@
  * C has no optional type and no default arguments: make_optional, and an optional new parameter, are
  * refused with what would work.
  */
+import { editForKind } from '../verify/change-edit.js';
 import type { ChangeSpec } from '../verify/checker.js';
 import { blankRange, editAt, type LineEdit } from '../verify/line-edits.js';
 import type { Token } from './c-code.js';
@@ -247,23 +248,19 @@ export function changeEdit(file: CFile, fileName: string, name: string, line: nu
   if (!decl) return { ok: false, reason: `no C or C++ declaration of \`${name}\` at line ${line} (the checker reads functions, types, enums, fields, globals, enumerators and macros)` };
   if (decl.kind === 'macro' && change.kind !== 'remove' && change.kind !== 'rename') return { ok: false, reason: `\`${decl.label}\` is a macro: the checker removes or renames a macro, and changes the declarations a macro expands to` };
   const cpp = isCpp(fileName, file);
-  switch (change.kind) {
-    case 'add_variant':
-      return addVariantEdit(file, decl, line);
-    case 'remove':
-      return removeEdit(file, decl, line, change.member);
-    case 'rename':
-      return renameEdit(file, decl, line, change.newName);
-    case 'add_parameter':
-      return addParameterEdit(file, decl, line, change.optional, cpp);
-    case 'change_type':
-      return changeTypeEdit(file, decl, line, change.newType);
-    case 'make_optional':
-      return {
-        ok: false,
+  if (change.kind === 'add_variant') return addVariantEdit(file, decl, line);
+  return editForKind(
+    change,
+    {
+      remove: (member) => removeEdit(file, decl, line, member),
+      rename: (newName) => renameEdit(file, decl, line, newName),
+      add_parameter: (optional) => addParameterEdit(file, decl, line, optional, cpp),
+      change_type: (newType) => changeTypeEdit(file, decl, line, newType),
+      make_optional: () => ({
+        ok: false as const,
         reason: `${cpp ? 'C++ checks no optional value at compile time' : 'C has no optional type'}: ask to change the type to a pointer (\`change the type of ${decl.label} to T *\`)${cpp ? ' or to `std::optional<T>`' : ''}, which clang verifies at every use that reads the value; the C/C++ checker verifies ${C_KINDS}`,
-      };
-    default:
-      return { ok: false, reason: `the C/C++ checker verifies ${C_KINDS}` };
-  }
+      }),
+    },
+    () => ({ ok: false as const, reason: `the C/C++ checker verifies ${C_KINDS}` }),
+  );
 }

@@ -15,6 +15,7 @@
  */
 import type { Node } from 'web-tree-sitter';
 import type { ChangeSpec } from '../verify/checker.js';
+import { editForKind } from '../verify/change-edit.js';
 import { blankRange, editAt, type LineEdit } from '../verify/line-edits.js';
 import type { GoEditResult } from './go-edit.js';
 import { article, declarationAt, type GoDeclaration, isTopLevel, kindOf, labelOf, namesOf, receiverOf, withGoTree } from './syntax.js';
@@ -187,20 +188,17 @@ export function changeEditIn(root: Node, text: string, name: string, line: numbe
   const decl = declarationAt(root, name, line);
   if (!decl) return { ok: false, reason: `no Go declaration of \`${name}\` at line ${line}` };
   if (decl.node.hasError) return { ok: false, reason: `\`${name}\` at line ${line} does not parse and cannot be edited` };
-  switch (change.kind) {
-    case 'remove':
-      return removeEdit(root, text, decl, line, change.member);
-    case 'rename':
-      return renameEdit(text, decl, line, change.newName);
-    case 'add_parameter':
-      return addParameterEdit(text, decl, line, change.optional);
-    case 'change_type':
-      return changeTypeEdit(text, decl, line, change.newType);
-    case 'make_optional':
-      return { ok: false, reason: `Go has no optional fields or parameters, and go build does not check nil: ask to change the type to a pointer (\`change the type of ${labelOf(decl)} to *T\`); the go checker verifies ${GO_KINDS}` };
-    default:
-      return { ok: false, reason: `the go checker verifies ${GO_KINDS}` };
-  }
+  return editForKind<GoEditResult>(
+    change,
+    {
+      remove: (member) => removeEdit(root, text, decl, line, member),
+      rename: (newName) => renameEdit(text, decl, line, newName),
+      add_parameter: (optional) => addParameterEdit(text, decl, line, optional),
+      change_type: (newType) => changeTypeEdit(text, decl, line, newType),
+      make_optional: () => ({ ok: false, reason: `Go has no optional fields or parameters, and go build does not check nil: ask to change the type to a pointer (\`change the type of ${labelOf(decl)} to *T\`); the go checker verifies ${GO_KINDS}` }),
+    },
+    () => ({ ok: false, reason: `the go checker verifies ${GO_KINDS}` }),
+  );
 }
 
 /** The edit for `change` (not add_variant: variant-refusal.ts) at the declaration of `name` on 1-based `line`. */

@@ -15,6 +15,7 @@
 import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { ChangeSpec } from '../verify/checker.js';
+import { editForKind } from '../verify/change-edit.js';
 import type { JavaEdit, JavaEditResult } from './java-edit.js';
 import { blankRange, editAt, type LineEdit } from '../verify/line-edits.js';
 import { article, declarationAt, kindOf, labelOf, nameOf, TYPE_DECLARATIONS, typePath, withJavaTree } from './syntax.js';
@@ -193,20 +194,17 @@ export function changeEditIn(root: Node, text: string, file: string, name: strin
   const node = declarationAt(root, name, line);
   if (!node) return { ok: false, reason: `no declaration of \`${name}\` at line ${line}` };
   if (node.hasError) return { ok: false, reason: `\`${name}\` at line ${line} does not parse and cannot be edited` };
-  switch (change.kind) {
-    case 'remove':
-      return removeEdit(text, file, node, line, change.member);
-    case 'rename':
-      return renameEdit(text, file, node, line, change.newName);
-    case 'add_parameter':
-      return addParameterEdit(text, node, line, change.optional);
-    case 'change_type':
-      return changeTypeEdit(text, node, line, change.newType);
-    case 'make_optional':
-      return { ok: false, reason: 'Java has no optional fields or parameters, and javac does not check nullability: the javac checker verifies ' + JAVA_KINDS };
-    default:
-      return { ok: false, reason: `the javac checker verifies ${JAVA_KINDS}` };
-  }
+  return editForKind(
+    change,
+    {
+      remove: (member) => removeEdit(text, file, node, line, member),
+      rename: (newName) => renameEdit(text, file, node, line, newName),
+      add_parameter: (optional) => addParameterEdit(text, node, line, optional),
+      change_type: (newType) => changeTypeEdit(text, node, line, newType),
+      make_optional: () => ({ ok: false as const, reason: 'Java has no optional fields or parameters, and javac does not check nullability: the javac checker verifies ' + JAVA_KINDS }),
+    },
+    () => ({ ok: false as const, reason: `the javac checker verifies ${JAVA_KINDS}` }),
+  );
 }
 
 /** The edit for `change` (not add_variant: variant-edit.ts) at the declaration of `name` on 1-based `line` of `file` (repository-relative). */
