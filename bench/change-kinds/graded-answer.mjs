@@ -28,6 +28,11 @@ export async function gradedAnswer(question, options, sites) {
     high: high.length,
     highCorrect: high.filter((p) => truth.has(p.location)).length,
     wrongHigh: high.filter((p) => !truth.has(p.location)).map((p) => p.location),
+    // The checker's claims apart from the enumeration rule's highs (a full enumeration that compiles: an edit-list
+    // site, not a compile error, and said so in its `what`): precision of each, and the latter listed by shape.
+    verifiedHigh: high.filter((p) => p.verified).length,
+    verifiedHighCorrect: high.filter((p) => p.verified && truth.has(p.location)).length,
+    ruleHigh: high.filter((p) => !p.verified && !truth.has(p.location)).map((p) => `${p.location} — ${p.what.slice(0, 160)}`),
     verified: answer.meta.verified_by ? answer.meta.verified_by.edit : null,
     changed: changed ? { file: changed[1], line: Number(changed[2]) } : null,
     note: answer.meta.verified_by ? null : (answer.meta.notes.find((n) => n.startsWith('not verified')) ?? 'no verify step'),

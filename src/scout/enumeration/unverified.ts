@@ -1,0 +1,16 @@
+/**
+ * A verified answer's high enumeration sites that the checker did not flag: they list every member with no
+ * default (an if/elif chain, a lookup table, an array with one entry per member), so the new member belongs
+ * there, yet the build compiles. The answer says they are rated by the enumeration rule (risk.ts), so an agent
+ * never reads them as compile errors.
+ */
+import type { Pointer } from '../answer.js';
+
+/** Marked once; sites under a configuration guard already say they were not compiled (config-guards.ts). */
+export function unverifiedEnumerations(pointers: readonly Pointer[], checker: string): Pointer[] {
+  return pointers.map((p) =>
+    p.risk === 'high' && !p.verified && p.lists && !p.what.includes('(not verified:')
+      ? { ...p, what: `${p.what} (unverified: ${checker} reports no error here; high by the enumeration rule)` }
+      : p,
+  );
+}
