@@ -35,6 +35,10 @@ Usage:
 
 Options:
   --repo DIR   repository root (default: the git top level of the current directory)
+  --store URL  a team index on PostgreSQL (or SCOUT_STORE): \`index\` publishes the HEAD commit's index there
+               (--keep N snapshots per repository, default 10); other commands answer from the snapshot of the
+               nearest published ancestor commit, with local changes indexed on top (--repo-name NAME overrides
+               the name taken from the origin remote)
   --json       print one JSON object on stdout
   --force      re-read and re-parse every file
 
@@ -104,6 +108,9 @@ async function main(argv: string[]): Promise<number> {
         symbol: { type: 'string' },
         offset: { type: 'string' },
         stop: { type: 'boolean', default: false },
+        store: { type: 'string' },
+        keep: { type: 'string' },
+        'repo-name': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -118,6 +125,12 @@ async function main(argv: string[]): Promise<number> {
     return command || values.help ? 0 : 2;
   }
   const root = () => (values.repo ? resolveRepoRoot(values.repo) : resolveRepoRoot(process.cwd(), { explicit: false }));
+  // With a shared store, every command but `index` (which publishes) and `demo` reads the team's snapshot.
+  if (command !== 'index' && command !== 'demo' && command !== 'facts' && (values.store !== undefined || process.env.SCOUT_STORE)) {
+    const { attachIfShared } = await import('./shared-store.js');
+    const line = await attachIfShared(root(), values);
+    if (line) process.stderr.write(`scout: ${line}\n`);
+  }
   switch (command) {
     case 'mcp': {
       if (values.http !== undefined) {
@@ -134,7 +147,9 @@ async function main(argv: string[]): Promise<number> {
     case 'index': {
       const { formatIndexSummary, runIndexCommand } = await import('./index-command.js');
       const result = await runIndexCommand(root(), { json: values.json, force: values.force });
-      process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatIndexSummary(result)}\n`);
+      const { publishIfShared } = await import('./shared-store.js');
+      const shared = await publishIfShared(root(), values);
+      process.stdout.write(values.json ? `${JSON.stringify(shared ? { ...result, shared: shared.result } : result)}\n` : `${formatIndexSummary(result)}${shared ? `\n${shared.line}` : ''}\n`);
       return 0;
     }
     case 'status': {

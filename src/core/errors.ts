@@ -11,6 +11,8 @@ export type ScoutErrorCode =
   | 'PARSE_FAILED'
   | 'PARSE_BUDGET_EXCEEDED'
   | 'NODE_TOO_OLD'
+  | 'STORE_UNAVAILABLE'
+  | 'SNAPSHOT_MISSING'
   | 'USAGE';
 
 export class ScoutError extends Error {

@@ -5,6 +5,8 @@
  * `ensureFresh`, which every query runs first: it reindexes the changed files
  * when there are few, or everything when there are many, and says what it did.
  */
+import type { IndexDb } from './db.js';
+import { overlaidFiles, sharedOrigin } from './read/shared.js';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type ScoutConfig } from '../core/config.js';
@@ -181,6 +183,36 @@ export interface EnsureFreshResult {
   commit: string | null;
   /** One line for answers to quote. */
   note: string;
+  /** Set when the index is a team snapshot pulled from a shared store: its commit, and the files indexed on top. */
+  shared?: SharedStamp;
+}
+
+export interface SharedStamp {
+  /** The store, without credentials. */
+  store: string;
+  commit: string;
+  overlaid_files: number;
+  /** The first overlaid paths (all of them up to 20). */
+  overlaid: string[];
+}
+
+const OVERLAID_LISTED = 20;
+
+/** The shared snapshot behind the index and the files overlaid on it, or undefined for a local index. */
+function sharedStamp(store: IndexStore): SharedStamp | undefined {
+  const db = (store as { database?: IndexDb }).database;
+  const origin = db ? sharedOrigin(db) : null;
+  if (!db || !origin) return undefined;
+  const overlaid = overlaidFiles(db);
+  return { store: origin.store, commit: origin.commit, overlaid_files: overlaid.length, overlaid: overlaid.slice(0, OVERLAID_LISTED) };
+}
+
+/** The stamp with the shared snapshot named in its note. */
+function withShared(result: EnsureFreshResult, store: IndexStore): EnsureFreshResult {
+  const shared = sharedStamp(store);
+  if (!shared) return result;
+  const overlay = shared.overlaid_files === 0 ? 'no local changes on top' : `${shared.overlaid_files} local file(s) indexed on top: ${shared.overlaid.slice(0, 3).join(', ')}${shared.overlaid_files > 3 ? ', …' : ''}`;
+  return { ...result, shared, note: `${result.note}; shared index of ${shortSha(shared.commit)} from ${shared.store}, ${overlay}` };
 }
 
 export async function ensureFresh(
@@ -206,7 +238,7 @@ export async function ensureFresh(
   if (report.fresh) {
     settle();
     const ms = Math.round(performance.now() - started);
-    return { refreshed: false, files_updated: 0, duration_ms: ms, strategy: 'none', commit: report.indexedCommit, note: `index fresh at ${shortSha(report.indexedCommit)}` };
+    return withShared({ refreshed: false, files_updated: 0, duration_ms: ms, strategy: 'none', commit: report.indexedCommit, note: `index fresh at ${shortSha(report.indexedCommit)}` }, store);
   }
   const changed = report.modified.length + report.added.length + report.deleted.length;
   // Loaded only now: the indexer brings the parser (tree-sitter and its grammars), which a query on a
@@ -217,14 +249,14 @@ export async function ensureFresh(
   const strategy: EnsureFreshResult['strategy'] = result.strategy === 'full' || changed > config.freshness.maxIncrementalFiles ? 'full' : 'partial';
   settle();
   const ms = Math.round(performance.now() - started);
-  return {
+  return withShared({
     refreshed: true,
     files_updated: filesUpdated,
     duration_ms: ms,
     strategy,
     commit: store.getMeta('indexed_commit') || null,
     note: `index refreshed: ${filesUpdated} file${filesUpdated === 1 ? '' : 's'} in ${ms} ms${strategy === 'full' ? ' (full pass)' : ''}`,
-  };
+  }, store);
 }
 
 function shortSha(sha: string | null): string {

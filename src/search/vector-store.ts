@@ -15,11 +15,11 @@
  *
  * Scores: `score` is the cosine similarity (1 − cosine distance), in [-1, 1], higher is better.
  */
-import * as sqliteVec from 'sqlite-vec';
 import { ScoutError } from '../core/errors.js';
 import { contentHash, type LruCache } from '../embed/cache.js';
 import type { EmbeddingProvider } from '../embed/provider.js';
 import { indexGeneration } from '../index/read/meta.js';
+import { loadVectorExtension } from '../index/vector-extension.js';
 import { formatSyncMark, META_VECTORS_SYNCED, parseSyncMark } from './vector-follow.js';
 import { firstValue, returningArrays, transaction, tuplesOf, type DatabaseSync } from '../index/sqlite.js';
 
@@ -98,22 +98,7 @@ export interface VectorStatus {
   missing: number;
 }
 
-const loaded = new WeakSet<Db>();
-
-/** Load sqlite-vec into this connection (once per connection). */
-export function loadVectorExtension(db: Db): void {
-  if (loaded.has(db)) return;
-  try {
-    sqliteVec.load(db);
-  } catch (error) {
-    throw new ScoutError(
-      'USAGE',
-      `could not load the sqlite-vec extension (${(error as Error).message}): reinstall dependencies with npm ci on a supported platform ` +
-        '(linux or macOS on x64/arm64, windows x64), or set embeddings.provider to "none" to search without vectors',
-    );
-  }
-  loaded.add(db);
-}
+export { loadVectorExtension };
 
 /**
  * Create the cache and vector tables for this provider and dimension, recreating the vector

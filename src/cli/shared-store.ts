@@ -1,0 +1,42 @@
+/**
+ * The `--store` option (or SCOUT_STORE) of the CLI: `scout index` publishes the commit's index to the shared
+ * store after indexing; every other command first makes the local index the shared snapshot of the nearest
+ * published ancestor (pulled once per commit), then runs as usual, indexing local changes on top.
+ */
+import { ScoutError } from '../core/errors.js';
+import { storeUrlFrom } from '../index/postgres/pg-connection.js';
+
+export interface StoreFlags {
+  store?: string;
+  keep?: string;
+  'repo-name'?: string;
+}
+
+function keepOf(flags: StoreFlags): number | undefined {
+  if (flags.keep === undefined) return undefined;
+  const keep = Number(flags.keep);
+  if (!Number.isInteger(keep) || keep < 1) throw new ScoutError('USAGE', `--keep takes a number of commits to keep per repository (1 or more), got "${flags.keep}"`);
+  return keep;
+}
+
+/** Pull the shared snapshot under the local index when a store is configured; a line for stderr, or null. */
+export async function attachIfShared(root: string, flags: StoreFlags): Promise<string | null> {
+  const url = storeUrlFrom(flags.store);
+  if (!url) return null;
+  const { attachSharedIndex } = await import('../index/postgres/shared-index.js');
+  const attached = await attachSharedIndex(root, url, { repo: flags['repo-name'] });
+  return attached.pulled ? `pulled the shared index of ${attached.repo}@${attached.commit.slice(0, 7)} from ${attached.store} (${attached.rows} rows, ${attached.ms} ms)` : null;
+}
+
+/** After `scout index`: publish it when a store is configured; a summary line, or null. */
+export async function publishIfShared(root: string, flags: StoreFlags): Promise<{ line: string; result: unknown } | null> {
+  const url = storeUrlFrom(flags.store);
+  if (!url) return null;
+  const keep = keepOf(flags);
+  const { publishIndex } = await import('../index/postgres/publish-index.js');
+  const result = await publishIndex(root, url, { keep, repo: flags['repo-name'] });
+  const line = result.published
+    ? `published ${result.repo}@${result.commit.slice(0, 7)}: ${result.rows} rows in ${(result.ms / 1000).toFixed(2)} s${result.pruned > 0 ? `, ${result.pruned} older snapshot(s) pruned` : ''}`
+    : `${result.repo}@${result.commit.slice(0, 7)} was already published (snapshot ${result.snapshotId}): nothing written`;
+  return { line, result };
+}

@@ -1,0 +1,102 @@
+/**
+ * Pull one shared snapshot into a new local SQLite database: the mirrored tables created from the DDL the
+ * snapshot recorded, their rows streamed out of the store with COPY inside one REPEATABLE READ transaction
+ * (a prune or a new publish meanwhile changes nothing of what is read), then the indexes and triggers built.
+ * The file is written beside the index and renamed over it only when whole.
+ */
+import { renameSync, rmSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import { to as copyTo } from 'pg-copy-streams';
+import { loadVectorExtension } from '../vector-extension.js';
+import { openSqlite, transaction, type DatabaseSync, type SQLInputValue } from '../sqlite.js';
+import { LineSplitter, parseCopyLine, sqliteValue } from './copy-text.js';
+import type { MirroredTable, MirrorSchema } from './mirrored-tables.js';
+import { withClient, type PgStore } from './pg-connection.js';
+import { quoteIdent, storeTableName } from './store-schema.js';
+
+export interface SnapshotRef {
+  id: number;
+  repo: string;
+  commit: string;
+  schemaVersion: number;
+  mirror: MirrorSchema;
+}
+
+export interface PullResult {
+  rows: number;
+  ms: number;
+}
+
+function insertSql(table: MirroredTable): string {
+  const names = table.columns.map((c) => quoteIdent(c.name));
+  const columns = table.rowidColumn ? names : ['rowid', ...names];
+  return `INSERT INTO ${quoteIdent(table.name)} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+}
+
+async function pullTable(client: import('pg').PoolClient, db: DatabaseSync, snapshot: SnapshotRef, table: MirroredTable): Promise<number> {
+  const source = quoteIdent(storeTableName(snapshot.schemaVersion, table.name));
+  const columns = ['_rowid', ...table.columns.map((c) => quoteIdent(`c_${c.name}`))].join(', ');
+  const stream = client.query(copyTo(`COPY (SELECT ${columns} FROM ${source} WHERE snapshot_id = ${Number(snapshot.id)} ORDER BY _rowid) TO STDOUT`));
+  const insert = db.prepare(insertSql(table));
+  const rowidIndex = table.rowidColumn ? table.columns.findIndex((c) => c.name === table.rowidColumn) : -1;
+  const decoder = new StringDecoder('utf8');
+  const lines = new LineSplitter();
+  let rows = 0;
+  const onLine = (line: string): void => {
+    const fields = parseCopyLine(line);
+    const values: SQLInputValue[] = table.columns.map((c, i) => sqliteValue(fields[i + 1] ?? null, c.type) as SQLInputValue);
+    // A bigint binds as an SQLite integer; a number binds as a real, which vec0 refuses as a rowid.
+    if (rowidIndex < 0) values.unshift(BigInt(fields[0] as string));
+    insert.run(...values);
+    rows++;
+  };
+  // Rows go in as they stream; the caller's transaction makes them one write.
+  for await (const chunk of stream as AsyncIterable<Buffer>) lines.push(decoder.write(chunk), onLine);
+  lines.push(decoder.end(), onLine);
+  lines.end(onLine);
+  return rows;
+}
+
+/** Write snapshot `snapshot` as the SQLite database at `dbPath` (replaced only when the pull is whole). */
+export async function pullSnapshot(store: PgStore, snapshot: SnapshotRef, dbPath: string, extraMeta: Record<string, string>): Promise<PullResult> {
+  const started = performance.now();
+  const partial = `${dbPath}.pull-${process.pid}`;
+  rmSync(partial, { force: true });
+  const db = openSqlite(partial);
+  let rows = 0;
+  try {
+    db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF');
+    if (snapshot.mirror.tables.some((t) => /USING\s+vec0/i.test(t.ddl))) loadVectorExtension(db);
+    for (const table of snapshot.mirror.tables) db.exec(table.ddl);
+    await withClient(store, async (client) => {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      try {
+        // A bulk load into an empty file: one transaction, indexes after.
+        db.exec('BEGIN');
+        for (const table of snapshot.mirror.tables) rows += await pullTable(client, db, snapshot, table);
+        db.exec('COMMIT');
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+    transaction(db, () => {
+      for (const sql of snapshot.mirror.after) db.exec(sql);
+      const setMeta = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+      for (const [key, value] of Object.entries(extraMeta)) setMeta.run(key, value);
+    });
+    db.close();
+  } catch (error) {
+    try {
+      if (db.isOpen) db.close();
+    } catch {
+      // already closed
+    }
+    rmSync(partial, { force: true });
+    throw error;
+  }
+  for (const suffix of ['-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+  renameSync(partial, dbPath);
+  return { rows, ms: Math.round(performance.now() - started) };
+}

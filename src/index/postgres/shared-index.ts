@@ -1,0 +1,157 @@
+/**
+ * Answer from the team's shared index: before a command opens the local index, make it the snapshot of the
+ * nearest ancestor of HEAD that was published to the store, pulled once per commit. The files of the working
+ * tree that differ from that commit are then indexed on top by the usual freshness refresh (the overlay),
+ * and `shared_files` remembers the snapshot's files so the freshness stamp can name the overlaid ones.
+ */
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ScoutError } from '../../core/errors.js';
+import { ancestorCommits, filesChangedSince, repositoryName } from '../../workspace/git-history.js';
+import { indexLocation } from '../location.js';
+import { SHARED_META } from '../read/shared.js';
+import { SCHEMA_VERSION } from '../schema.js';
+import { openSqlite, transaction } from '../sqlite.js';
+import { WALK_INPUTS_KEY } from '../walk-inputs.js';
+import { closeStore, connectStore, withClient, type PgStore } from './pg-connection.js';
+import { pullSnapshot, type SnapshotRef } from './pull-snapshot.js';
+import { storeExists } from './store-schema.js';
+import type { MirrorSchema } from './mirrored-tables.js';
+
+/** How far back from HEAD a published snapshot is looked for. */
+export const ANCESTOR_DEPTH = 1000;
+
+export interface SharedAttach {
+  store: string;
+  repo: string;
+  commit: string;
+  snapshot: number;
+  /** True when this call pulled the snapshot (false: the local index already came from it). */
+  pulled: boolean;
+  rows: number;
+  ms: number;
+}
+
+export async function findSnapshot(store: PgStore, repo: string, ancestors: string[]): Promise<SnapshotRef | null> {
+  return withClient(store, async (client) => {
+    if (!(await storeExists(client))) return null;
+    const found = await client.query<{ id: number; commit: string; mirror: MirrorSchema }>(
+      'SELECT id, commit, mirror FROM scout_snapshots WHERE repo = $1 AND schema_version = $2 AND commit = ANY($3)',
+      [repo, SCHEMA_VERSION, ancestors],
+    );
+    const byCommit = new Map(found.rows.map((r) => [r.commit, r]));
+    for (const commit of ancestors) {
+      const row = byCommit.get(commit);
+      if (row) return { id: row.id, repo, commit, schemaVersion: SCHEMA_VERSION, mirror: row.mirror };
+    }
+    return null;
+  });
+}
+
+/** The snapshot the local index was pulled from, read without opening it for writing; null when none. */
+function localSnapshot(dbPath: string): number | null {
+  if (!existsSync(dbPath)) return null;
+  try {
+    const db = openSqlite(dbPath, { readOnly: true });
+    try {
+      const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(SHARED_META.snapshot) as { value: string } | undefined;
+      return row ? Number(row.value) : null;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return null;
+  }
+}
+
+/** One pull per repository at a time, across processes (several MCP servers on one checkout). */
+async function withPullLock<T>(dir: string, body: () => Promise<T>): Promise<T> {
+  const lock = path.join(dir, 'pull.lock');
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch {
+      try {
+        // A lock older than 15 minutes is a killed puller's.
+        if (Date.now() - statSync(lock).mtimeMs > 15 * 60_000) rmSync(lock, { force: true });
+      } catch {
+        // gone meanwhile: retry at once
+      }
+      if (Date.now() > deadline) throw new ScoutError('INDEX_LOCKED', `another scout process has been pulling the shared index for 10 minutes (${lock}); delete that file if no scout process is running`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await body();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/**
+ * After a pull: what is this machine's and not the snapshot's. The walk's recorded inputs (absolute paths
+ * of the machine that indexed) and folder mtimes are dropped, so the next refresh walks the tree; files that
+ * git says are unchanged since the commit get this checkout's mtimes, so the refresh does not re-read them;
+ * `shared_files` keeps the snapshot's files for the overlay.
+ */
+function localize(root: string, dbPath: string, commit: string): void {
+  const changed = new Set(filesChangedSince(root, commit) ?? []);
+  const db = openSqlite(dbPath);
+  try {
+    transaction(db, () => {
+      // A folder mtime of -1 matches no folder here: the next freshness check walks the whole tree and finds
+      // the files added since the commit (untracked ones included).
+      db.exec('DROP TABLE IF EXISTS shared_files; CREATE TABLE shared_files(path TEXT PRIMARY KEY, hash TEXT NOT NULL); INSERT INTO shared_files SELECT path, hash FROM files; UPDATE directories SET mtime_ms = -1');
+      db.prepare('DELETE FROM meta WHERE key = ?').run(WALK_INPUTS_KEY);
+      const touch = db.prepare('UPDATE files SET mtime_ms = ? WHERE path = ?');
+      for (const row of db.prepare('SELECT path, size FROM files').all() as Array<{ path: string; size: number }>) {
+        if (changed.has(row.path)) continue;
+        try {
+          const stat = statSync(path.join(root, row.path));
+          if (stat.size === row.size) touch.run(stat.mtimeMs, row.path);
+        } catch {
+          // deleted here: the refresh removes it
+        }
+      }
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** Make the local index of `root` the store's snapshot of the nearest published ancestor of HEAD. */
+export async function attachSharedIndex(root: string, url: string, options: { repo?: string } = {}): Promise<SharedAttach> {
+  const started = performance.now();
+  const repo = options.repo ?? repositoryName(root);
+  const ancestors = ancestorCommits(root, ANCESTOR_DEPTH);
+  if (ancestors.length === 0) throw new ScoutError('SNAPSHOT_MISSING', `${root} has no git commit: a shared index is found by commit; run scout without --store, or commit first`);
+  const store = await connectStore(url);
+  try {
+    const snapshot = await findSnapshot(store, repo, ancestors);
+    if (!snapshot) {
+      throw new ScoutError(
+        'SNAPSHOT_MISSING',
+        `the store ${store.description} holds no index of ${repo} for HEAD or its last ${ANCESTOR_DEPTH} ancestors (schema v${SCHEMA_VERSION}): publish one with \`scout index --store URL --repo DIR\` (in CI), or run without --store to index locally`,
+      );
+    }
+    const { dbPath } = indexLocation(root);
+    mkdirSync(path.dirname(dbPath), { recursive: true });
+    const base = { store: store.description, repo, commit: snapshot.commit, snapshot: snapshot.id };
+    if (localSnapshot(dbPath) === snapshot.id) return { ...base, pulled: false, rows: 0, ms: Math.round(performance.now() - started) };
+    return await withPullLock(path.dirname(dbPath), async () => {
+      if (localSnapshot(dbPath) === snapshot.id) return { ...base, pulled: false, rows: 0, ms: Math.round(performance.now() - started) };
+      const pulled = await pullSnapshot(store, snapshot, dbPath, {
+        [SHARED_META.store]: store.description,
+        [SHARED_META.repo]: repo,
+        [SHARED_META.commit]: snapshot.commit,
+        [SHARED_META.snapshot]: String(snapshot.id),
+      });
+      localize(root, dbPath, snapshot.commit);
+      return { ...base, pulled: true, rows: pulled.rows, ms: Math.round(performance.now() - started) };
+    });
+  } finally {
+    await closeStore(store);
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Loading sqlite-vec (shipped inside the `sqlite-vec` npm package) into a connection: the vector store's
+ * tables are vec0 virtual tables, and any connection that reads or writes them (the vector store, a shared
+ * snapshot's publish or pull) needs the extension first.
+ */
+import * as sqliteVec from 'sqlite-vec';
+import { ScoutError } from '../core/errors.js';
+import type { DatabaseSync } from './sqlite.js';
+
+const loaded = new WeakSet<DatabaseSync>();
+
+/** Load sqlite-vec into this connection (once per connection). */
+export function loadVectorExtension(db: DatabaseSync): void {
+  if (loaded.has(db)) return;
+  try {
+    sqliteVec.load(db);
+  } catch (error) {
+    throw new ScoutError(
+      'USAGE',
+      `could not load the sqlite-vec extension (${(error as Error).message}): reinstall dependencies with npm ci on a supported platform ` +
+        '(linux or macOS on x64/arm64, windows x64), or set embeddings.provider to "none" to search without vectors',
+    );
+  }
+  loaded.add(db);
+}

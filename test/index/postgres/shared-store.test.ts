@@ -1,0 +1,145 @@
+/**
+ * The team index on a real PostgreSQL 15 (a throwaway cluster, test/helpers/postgres.ts): a checkout's index
+ * published per commit, pulled by another clone that answers the same, local changes indexed on top and named
+ * in the freshness stamp, retention, and the faults (server down, credentials never in the message).
+ */
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runIndexCommand } from '../../../src/cli/index-command.js';
+import { runSearchCommand, type SearchOutput } from '../../../src/cli/search-command.js';
+import { isScoutError } from '../../../src/core/errors.js';
+import { publishIndex } from '../../../src/index/postgres/publish-index.js';
+import { attachSharedIndex } from '../../../src/index/postgres/shared-index.js';
+import { startTestPostgres, type TestPostgres } from '../../helpers/postgres.js';
+import { tempRepo, type TempRepo } from '../../helpers/temp-repo.js';
+
+const REPO = 'example/router';
+let server: TestPostgres;
+let origin: TempRepo;
+const clones: string[] = [];
+
+function clone(): string {
+  const dir = `${origin.root}-clone-${clones.length}`;
+  execFileSync('git', ['clone', '-q', origin.root, dir]);
+  clones.push(dir);
+  return dir;
+}
+
+function commitAll(repo: TempRepo, message: string): void {
+  repo.git('-c', 'user.email=t@t', '-c', 'user.name=t', 'add', '-A');
+  repo.git('-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', message);
+}
+
+async function searchOnce(root: string, query: string): Promise<SearchOutput> {
+  let out: SearchOutput | null = null;
+  await runSearchCommand(root, [query], { mode: 'hybrid', limit: '10' } as never, (answer) => {
+    if ('error' in answer) throw new Error(answer.error);
+    out = answer;
+  });
+  return out as unknown as SearchOutput;
+}
+
+const ranked = (answer: SearchOutput): string[] => answer.results.map((r) => `${r.file}:${r.line}`);
+
+async function snapshotCount(): Promise<number> {
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  try {
+    return Number((await client.query('SELECT count(*) AS n FROM scout_snapshots WHERE repo = $1', [REPO])).rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+  origin = tempRepo({ fixture: 'typescript', git: true });
+  await runIndexCommand(origin.root, { json: true, force: false });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  origin?.cleanup();
+  for (const dir of clones) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a shared index on PostgreSQL', () => {
+  it('publishes a commit once, and a clone pulls it and answers exactly as the publisher', async () => {
+    const first = await publishIndex(origin.root, server.url, { repo: REPO });
+    expect(first.published).toBe(true);
+    expect(first.rows).toBeGreaterThan(100);
+    const again = await publishIndex(origin.root, server.url, { repo: REPO });
+    expect(again).toMatchObject({ published: false, snapshotId: first.snapshotId });
+
+    const reader = clone();
+    const attached = await attachSharedIndex(reader, server.url, { repo: REPO });
+    expect(attached).toMatchObject({ pulled: true, commit: origin.git('rev-parse', 'HEAD').trim(), snapshot: first.snapshotId });
+    // Once per snapshot: the second attach reads the local index as it is.
+    expect((await attachSharedIndex(reader, server.url, { repo: REPO })).pulled).toBe(false);
+
+    for (const query of ['route a request to a model', 'LLMKind', 'parse broken input']) {
+      const local = await searchOnce(origin.root, query);
+      const shared = await searchOnce(reader, query);
+      expect(ranked(local).length).toBeGreaterThan(0);
+      expect(ranked(shared)).toEqual(ranked(local));
+      expect(shared.results.map((r) => r.score)).toEqual(local.results.map((r) => r.score));
+    }
+    const stamp = (await searchOnce(reader, 'LLMKind')).freshness;
+    expect(stamp.shared).toMatchObject({ commit: attached.commit, overlaid_files: 0 });
+    expect(stamp.refreshed).toBe(false);
+    expect(stamp.note).toMatch(/shared index of [0-9a-f]{7} from postgresql:\/\/localhost\/postgres/);
+  }, 120_000);
+
+  it('indexes the working tree\'s changes on top of the snapshot and names them in the stamp', async () => {
+    const reader = clone();
+    await attachSharedIndex(reader, server.url, { repo: REPO });
+    execFileSync('sh', ['-c', 'printf "export function quarantineTelemetryBeacon() { return 42; }\\n" > src/beacon.ts && printf "\\nexport const zanzibarThreshold = 7;\\n" >> src/router.ts'], { cwd: reader });
+    const answer = await searchOnce(reader, 'quarantineTelemetryBeacon');
+    expect(answer.results[0]?.file).toBe('src/beacon.ts');
+    expect(answer.freshness.shared?.overlaid).toEqual(['src/beacon.ts', 'src/router.ts']);
+    expect(answer.freshness.note).toMatch(/2 local file\(s\) indexed on top: src\/beacon\.ts, src\/router\.ts/);
+    expect((await searchOnce(reader, 'zanzibarThreshold')).results[0]?.file).toBe('src/router.ts');
+  }, 120_000);
+
+  it('follows HEAD to the nearest published ancestor, and keeps only the newest snapshots', async () => {
+    const firstCommit = origin.git('rev-parse', 'HEAD').trim();
+    origin.write('src/second.ts', 'export const secondCommitMarker = 2;\n');
+    commitAll(origin, 'second');
+    const reader = clone(); // at the second commit, which nobody published yet
+    const attached = await attachSharedIndex(reader, server.url, { repo: REPO });
+    expect(attached.commit).toBe(firstCommit);
+    expect((await searchOnce(reader, 'secondCommitMarker')).freshness.shared?.overlaid).toEqual(['src/second.ts']);
+
+    await runIndexCommand(origin.root, { json: true, force: false });
+    expect((await publishIndex(origin.root, server.url, { repo: REPO, keep: 2 })).published).toBe(true);
+    origin.write('src/third.ts', 'export const thirdCommitMarker = 3;\n');
+    commitAll(origin, 'third');
+    await runIndexCommand(origin.root, { json: true, force: false });
+    const third = await publishIndex(origin.root, server.url, { repo: REPO, keep: 2 });
+    expect(third).toMatchObject({ published: true, pruned: 1 });
+    expect(await snapshotCount()).toBe(2);
+  }, 120_000);
+
+  it('refuses to publish a working tree that is not its commit', async () => {
+    origin.write('src/router.ts', '// an uncommitted edit\n');
+    await expect(publishIndex(origin.root, server.url, { repo: REPO })).rejects.toThrow(/differs from [0-9a-f]{7} in 1 tracked file\(s\) \(src\/router\.ts\)/);
+    origin.git('checkout', '--', 'src/router.ts');
+  });
+
+  it('says which store has no snapshot, and how to publish one', async () => {
+    const reader = clone();
+    await expect(attachSharedIndex(reader, server.url, { repo: 'example/never-published' })).rejects.toThrow(/holds no index of example\/never-published .*scout index --store URL/);
+  });
+
+  it('reports a stopped server clearly, without the credentials of the URL', async () => {
+    const reader = clone();
+    const url = `${server.url.replace('postgresql://scout@', 'postgresql://scout:hunter2secret@')}&connect_timeout=2`;
+    await server.stop();
+    const error = await attachSharedIndex(reader, url, { repo: REPO }).catch((e: unknown) => e);
+    expect(isScoutError(error) && error.code).toBe('STORE_UNAVAILABLE');
+    expect(String((error as Error).message)).toMatch(/could not connect.*check that the server is running/);
+    expect(String((error as Error).message)).not.toContain('hunter2secret');
+  }, 60_000);
+});
