@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { cli, percentile } from './corpus.mjs';
+import { QUERIES } from './scale-queries.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -19,12 +20,7 @@ if (!repo) throw new Error('usage: node bench/scale-search.mjs --repo DIR [--rou
 const ROUNDS = Number(arg('--rounds', '3'));
 const MODES = arg('--modes', 'hybrid,exact,semantic').split(',');
 
-/** The query list of bench/scale.mjs: code that is in every tier of the scale corpus. */
-export const QUERIES = [
-  'createConnection', 'BaseModel', 'useMachine', 'safeParse', 'ZodObject', 'click.option', 'AsyncClient', 'attr.s', 'field_validator', 'QueryBuilder',
-  'retry request with backoff', 'parse query string', 'validate email field', 'format help text for a command', 'read response body as json',
-  'merge two schemas', 'convert camel case to snake case', 'timeout for http request', 'render a table in the terminal', 'register a route handler',
-];
+export { QUERIES };
 
 const median = (xs) => percentile(xs, 50);
 

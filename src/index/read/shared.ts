@@ -5,6 +5,7 @@
  */
 import type { IndexDb } from '../db.js';
 import { plucked, rows } from './prepared.js';
+import { perIndexVersion } from './version-cache.js';
 
 export interface SharedOrigin {
   store: string;
@@ -24,10 +25,11 @@ export function sharedOrigin(db: IndexDb): SharedOrigin | null {
 
 /** Paths indexed differently from the shared snapshot (changed, added or deleted here), sorted. */
 export function overlaidFiles(db: IndexDb): string[] {
-  return plucked(
+  // Once per index version: the MCP server stamps every answer, and the index changes far less often.
+  return perIndexVersion(db, 'overlaid-files', () => plucked(
     db,
     `SELECT f.path FROM files f LEFT JOIN shared_files s ON s.path = f.path WHERE s.hash IS NULL OR s.hash <> f.hash
      UNION SELECT s.path FROM shared_files s WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.path = s.path)
      ORDER BY 1`,
-  ).all() as string[];
+  ).all() as string[]);
 }

@@ -1,0 +1,135 @@
+// The team index on PostgreSQL (issue 29), on a tier of the scale corpus (bench/corpus/scale, a git tree of
+// public repositories pinned by commit; bench/scale.mjs builds it), in one run:
+// - the SQLite full index (`scout index --force`), then publishing it (`scout index --store URL`): the store's
+//   cost on top of indexing;
+// - a clone pulling the snapshot (`scout status --store URL`: pull, localize, first freshness check);
+// - parity: the same queries (bench/scale-queries.mjs) answered by the publisher's local index and the clone's
+//   pulled one, compared result by result (file, line, score);
+// - load: C concurrent MCP clients, each with its own `scout mcp --store URL` server over the clone (one shared
+//   snapshot on disk), each asking every query in turn; search latency p50/p90 over all calls; meanwhile a new
+//   commit is published from a second clone, and every answer must still name the snapshot its server started on.
+// PostgreSQL 15 is a throwaway cluster on a Unix socket (test/helpers/postgres.ts). Writes
+// bench/results/postgres-store.md (appends a section per tier). Not a test.
+//   npm run build && node bench/postgres-store.mjs --tier s150k [--clients 20]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { cli, percentile, repoRoot } from './corpus.mjs';
+
+const opt = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
+const TIER = opt('--tier', 's150k');
+const CLIENTS = Number(opt('--clients', '20'));
+const tier = path.join(repoRoot, 'bench', 'corpus', 'scale', TIER);
+if (!existsSync(path.join(tier, '.git'))) throw new Error(`${tier} is missing: build it with node bench/scale.mjs first`);
+const { QUERIES: queries } = await import('./scale-queries.mjs');
+const log = (m) => process.stderr.write(`[postgres-store ${TIER}] ${m}\n`);
+const { startTestPostgres } = await import(path.join(repoRoot, 'test', 'helpers', 'postgres.ts'));
+
+function scout(args, cwd = repoRoot) {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`scout ${args.join(' ')} failed: ${r.stderr}`);
+  return { ms: performance.now() - started, stdout: r.stdout, stderr: r.stderr };
+}
+const lines = (stdout) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const peakRss = (pid) => Number((readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/) ?? [])[1] ?? 0) / 1024;
+
+const server = await startTestPostgres();
+const work = path.join(os.tmpdir(), `scout-pg-bench-${process.pid}`);
+const reader = `${work}-reader`;
+const writer2 = `${work}-writer2`;
+const repoName = `scale/${TIER}`;
+try {
+  log('full SQLite index');
+  const full = scout(['index', '--repo', tier, '--force', '--json']);
+  log(`full index ${(full.ms / 1000).toFixed(1)} s; publishing`);
+  const pub = scout(['index', '--repo', tier, '--store', server.url, '--repo-name', repoName, '--json']);
+  const published = JSON.parse(pub.stdout).shared;
+  log(`published ${published.rows} rows in ${published.ms} ms (process ${Math.round(pub.ms)} ms)`);
+
+  execFileSync('git', ['clone', '-q', '--shared', tier, reader]);
+  const pull = scout(['status', '--repo', reader, '--store', server.url, '--repo-name', repoName, '--json']);
+  const pulledLine = /pulled the shared index .* \((\d+) rows, (\d+) ms\)/.exec(pull.stderr);
+  log(`pull + status ${Math.round(pull.ms)} ms (${pulledLine?.[0] ?? 'no pull line'})`);
+  const firstFresh = scout(['search', 'configuration', '--repo', reader, '--mode', 'exact', '--json']);
+  const stamp = JSON.parse(firstFresh.stdout).freshness;
+  log(`first search after the pull ${Math.round(firstFresh.ms)} ms: ${stamp.note}`);
+
+  const qfile = path.join(os.tmpdir(), `scout-pg-queries-${process.pid}.txt`);
+  writeFileSync(qfile, `${queries.join('\n')}\n`);
+  const local = lines(scout(['search', '--queries-file', qfile, '--repo', tier, '--json']).stdout);
+  const shared = lines(scout(['search', '--queries-file', qfile, '--repo', reader, '--json']).stdout);
+  const key = (a) => (a.results ?? []).map((r) => `${r.file}:${r.line}:${r.score}`).join('|');
+  const same = local.filter((a, i) => key(a) === key(shared[i])).length;
+  log(`parity: ${same} of ${local.length} queries answered identically`);
+
+  // Load: one MCP server per client, all on the reader clone (its snapshot already pulled).
+  log(`load: ${CLIENTS} MCP clients x ${queries.length} queries`);
+  const clients = await Promise.all(Array.from({ length: CLIENTS }, async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--repo', reader, '--store', server.url, '--repo-name', repoName], stderr: 'ignore' });
+    const client = new Client({ name: 'pg-bench', version: '1' });
+    await client.connect(transport);
+    await client.callTool({ name: 'search', arguments: { query: 'warm up the server' } }, undefined, { timeout: 300_000 });
+    return { client, transport };
+  }));
+  execFileSync('git', ['clone', '-q', '--shared', tier, writer2]);
+  execFileSync('sh', ['-c', 'echo "export const publishedDuringLoad = 1;" > scout-load-marker.ts && git add -A && git -c user.email=b@b -c user.name=b commit -qm marker'], { cwd: writer2 });
+  const latencies = [];
+  const commitsSeen = new Set();
+  let mixed = 0;
+  let publishMs = null;
+  const publisher = (async () => {
+    await new Promise((r) => setTimeout(r, 200));
+    const started = performance.now();
+    scout(['index', '--repo', writer2, '--store', server.url, '--repo-name', repoName, '--json']);
+    publishMs = performance.now() - started;
+  })();
+  await Promise.all(clients.map(async ({ client }) => {
+    const seen = new Set();
+    for (const query of queries) {
+      const started = performance.now();
+      const result = await client.callTool({ name: 'search', arguments: { query } }, undefined, { timeout: 300_000 });
+      latencies.push(performance.now() - started);
+      if (result.isError) throw new Error(result.content[0].text);
+      const commit = result.structuredContent?.freshness?.shared?.commit ?? 'none';
+      seen.add(commit);
+      commitsSeen.add(commit);
+    }
+    if (seen.size > 1) mixed++;
+  }));
+  await publisher;
+  const rss = clients.map(({ transport }) => peakRss(transport.pid)).sort((a, b) => a - b);
+  await Promise.all(clients.map(({ client }) => client.close()));
+  const p50 = percentile(latencies, 50);
+  const p90 = percentile(latencies, 90);
+  log(`search under load: p50 ${p50.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms over ${latencies.length} calls; servers whose answers named two snapshots: ${mixed}`);
+
+  const out = path.join(repoRoot, 'bench', 'results', 'postgres-store.md');
+  if (!existsSync(out)) {
+    writeFileSync(out, `# Team index on PostgreSQL: publish, pull, parity and load\n\nWritten by \`bench/postgres-store.mjs\` (one section per run). PostgreSQL ${execFileSync('pg_config', ['--version'], { encoding: 'utf8' }).trim()} in a throwaway cluster on a Unix socket (fsync off), this machine (2 cores). Each run: the SQLite full index, its publish into the store, a \`git clone --shared\` pulling it, the same queries on both indexes compared result by result, then ${CLIENTS} MCP clients (one \`scout mcp --store\` server each, over the clone) asking every query while a new commit is published from another clone.\n`);
+  }
+  const lineCount = execFileSync('sh', ['-c', 'git ls-files -z | xargs -0 cat 2>/dev/null | wc -l'], { cwd: tier, encoding: 'utf8' }).trim();
+  appendFileSync(out, [
+    '',
+    `## ${TIER} (${lineCount} lines in git; ${new Date().toISOString().slice(0, 10)}, scout ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim()})`,
+    '',
+    '| step | figure |',
+    '| --- | --- |',
+    `| SQLite full index (\`scout index --force\`, process) | ${(full.ms / 1000).toFixed(1)} s |`,
+    `| publish into PostgreSQL (COPY in one transaction) | ${(published.ms / 1000).toFixed(1)} s for ${published.rows} rows (process ${(pub.ms / 1000).toFixed(1)} s); index + publish = ${((full.ms + pub.ms) / full.ms).toFixed(2)}× the SQLite index |`,
+    `| pull into a clone + first status (process) | ${(pull.ms / 1000).toFixed(1)} s${pulledLine ? ` (pull ${pulledLine[2]} ms)` : ''} |`,
+    `| first search after the pull (process; walk, stat, overlay) | ${Math.round(firstFresh.ms)} ms: ${stamp.note.replace(/postgresql:\/\/\S+/, 'the store')} |`,
+    `| parity: queries answered identically (file, line, score) | ${same} of ${local.length} |`,
+    `| search under load: ${CLIENTS} MCP clients, ${latencies.length} calls | p50 ${p50.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms |`,
+    `| a new commit published during the load | ${publishMs === null ? '—' : `${(publishMs / 1000).toFixed(1)} s`}; servers whose answers named two snapshots: ${mixed} of ${CLIENTS}; snapshots named: ${commitsSeen.size} |`,
+    `| MCP server peak RSS (median / max) | ${rss[Math.floor(rss.length / 2)].toFixed(0)} / ${rss[rss.length - 1].toFixed(0)} MB |`,
+    '',
+  ].join('\n'));
+  log(`wrote ${path.relative(repoRoot, out)}`);
+} finally {
+  await server.stop();
+  for (const dir of [reader, writer2]) rmSync(dir, { recursive: true, force: true });
+}
