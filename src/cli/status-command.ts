@@ -1,6 +1,8 @@
 /** `scout status`: freshness, counts, skipped files, database size. Reads only; never reindexes. */
 import { statSync } from 'node:fs';
 import { checkFreshness } from '../index/freshness.js';
+import type { IndexDb } from '../index/db.js';
+import { overlaidFiles, sharedOrigin, type SharedOrigin } from '../index/read/shared.js';
 import { SCHEMA_VERSION } from '../index/schema.js';
 import { SqliteStore, type IndexCounts } from '../index/store.js';
 import type { SkippedFile } from '../workspace/walk.js';
@@ -22,6 +24,11 @@ export interface StatusReport {
   skipped: SkippedFile[];
   /** The running watch daemon (`scout watch`), or null: then freshness checks are stat sweeps. */
   watchDaemon: { pid: number } | null;
+  /**
+   * Set when the index is a team snapshot (`--store`): where it came from, the files indexed on top of it, and
+   * what serves search: the pulled copy, full-text (FTS5 BM25) and vectors (sqlite-vec) alike.
+   */
+  shared: (SharedOrigin & { overlaid: string[]; search: string }) | null;
   notes: string[];
 }
 
@@ -49,11 +56,18 @@ export async function runStatusCommand(root: string, gitDirty: Promise<string[] 
       counts,
       skipped,
       watchDaemon: runningDaemonPid(root),
+      shared: sharedOf(store.database),
       notes: store.notes,
     };
   } finally {
     store.close();
   }
+}
+
+function sharedOf(db: IndexDb): StatusReport['shared'] {
+  const origin = sharedOrigin(db);
+  if (!origin) return null;
+  return { ...origin, overlaid: overlaidFiles(db), search: 'the local copy of the snapshot: full-text by FTS5 BM25, vectors by sqlite-vec (brute force), both in .scout/' };
 }
 
 function runningDaemonPid(root: string): { pid: number } | null {
@@ -82,6 +96,11 @@ export function formatStatus(s: StatusReport): string {
       if (list.length === 0) continue;
       out.push(`  ${label}: ${list.slice(0, LIST_LIMIT).join(', ')}${list.length > LIST_LIMIT ? ` … and ${list.length - LIST_LIMIT} more (--json lists all)` : ''}`);
     }
+  }
+  if (s.shared) {
+    const o = s.shared.overlaid;
+    out.push(`shared      snapshot ${s.shared.snapshot} of ${s.shared.repo}@${s.shared.commit.slice(0, 7)} from ${s.shared.store}; ${o.length === 0 ? 'no local file indexed on top' : `${o.length} local file(s) indexed on top: ${o.slice(0, LIST_LIMIT).join(', ')}${o.length > LIST_LIMIT ? ' …' : ''}`}`);
+    out.push(`  search    ${s.shared.search}`);
   }
   if (s.stale.gitDirty && s.stale.gitDirty.length > 0) out.push(`git         ${s.stale.gitDirty.length} uncommitted file(s) in the work tree`);
   const c = s.counts;

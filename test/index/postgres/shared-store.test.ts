@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIndexCommand } from '../../../src/cli/index-command.js';
 import { runSearchCommand, type SearchOutput } from '../../../src/cli/search-command.js';
+import { formatStatus, runStatusCommand } from '../../../src/cli/status-command.js';
 import { isScoutError } from '../../../src/core/errors.js';
 import { publishIndex } from '../../../src/index/postgres/publish-index.js';
 import { attachSharedIndex } from '../../../src/index/postgres/shared-index.js';
@@ -101,6 +102,9 @@ describe('a shared index on PostgreSQL', () => {
     expect(answer.freshness.shared?.overlaid).toEqual(['src/beacon.ts', 'src/router.ts']);
     expect(answer.freshness.note).toMatch(/2 local file\(s\) indexed on top: src\/beacon\.ts, src\/router\.ts/);
     expect((await searchOnce(reader, 'zanzibarThreshold')).results[0]?.file).toBe('src/router.ts');
+    const status = await runStatusCommand(reader, Promise.resolve([]));
+    expect(status.shared).toMatchObject({ repo: REPO, overlaid: ['src/beacon.ts', 'src/router.ts'] });
+    expect(formatStatus(status)).toMatch(/shared {6}snapshot \d+ of example\/router@[0-9a-f]{7} from postgresql:\/\/localhost\/postgres.*2 local file\(s\) indexed on top/);
   }, 120_000);
 
   it('follows HEAD to the nearest published ancestor, and keeps only the newest snapshots', async () => {
