@@ -3,7 +3,7 @@
  * store after indexing; every other command first makes the local index the shared snapshot of the nearest
  * published ancestor (pulled once per commit), then runs as usual, indexing local changes on top.
  */
-import { ScoutError } from '../core/errors.js';
+import { isScoutError, ScoutError } from '../core/errors.js';
 import { storeUrlFrom } from '../index/postgres/pg-connection.js';
 
 export interface StoreFlags {
@@ -23,8 +23,17 @@ function keepOf(flags: StoreFlags): number | undefined {
 export async function attachIfShared(root: string, flags: StoreFlags): Promise<string | null> {
   const url = storeUrlFrom(flags.store);
   if (!url) return null;
-  const { attachSharedIndex } = await import('../index/postgres/shared-index.js');
-  const attached = await attachSharedIndex(root, url, { repo: flags['repo-name'] });
+  const { attachSharedIndex, pulledCommit } = await import('../index/postgres/shared-index.js');
+  let attached;
+  try {
+    attached = await attachSharedIndex(root, url, { repo: flags['repo-name'] });
+  } catch (error) {
+    // The store is down but a snapshot was pulled before: answer from it (the stamp names its commit) rather
+    // than not at all. Queries never need the store once a snapshot is here.
+    const commit = pulledCommit(root);
+    if (!isScoutError(error) || error.code !== 'STORE_UNAVAILABLE' || !commit) throw error;
+    return `${error.message.split(';')[0]}; answering from the shared index pulled before (${commit.slice(0, 7)}), with local changes on top`;
+  }
   return attached.pulled ? `pulled the shared index of ${attached.repo}@${attached.commit.slice(0, 7)} from ${attached.store} (${attached.rows} rows, ${attached.ms} ms)` : null;
 }
 

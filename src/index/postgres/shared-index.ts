@@ -64,6 +64,23 @@ function localSnapshot(dbPath: string): number | null {
   }
 }
 
+/** The shared commit the local index of `root` was pulled from, or null (a local index, or none). */
+export function pulledCommit(root: string): string | null {
+  const { dbPath } = indexLocation(root);
+  if (!existsSync(dbPath)) return null;
+  try {
+    const db = openSqlite(dbPath, { readOnly: true });
+    try {
+      const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(SHARED_META.commit) as { value: string } | undefined;
+      return row?.value ?? null;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return null;
+  }
+}
+
 /** One pull per repository at a time, across processes (several MCP servers on one checkout). */
 async function withPullLock<T>(dir: string, body: () => Promise<T>): Promise<T> {
   const lock = path.join(dir, 'pull.lock');

@@ -11,6 +11,7 @@ import { runIndexCommand } from '../../../src/cli/index-command.js';
 import { runSearchCommand, type SearchOutput } from '../../../src/cli/search-command.js';
 import { formatStatus, runStatusCommand } from '../../../src/cli/status-command.js';
 import { isScoutError } from '../../../src/core/errors.js';
+import { attachIfShared } from '../../../src/cli/shared-store.js';
 import { publishIndex } from '../../../src/index/postgres/publish-index.js';
 import { attachSharedIndex } from '../../../src/index/postgres/shared-index.js';
 import { startTestPostgres, type TestPostgres } from '../../helpers/postgres.js';
@@ -137,13 +138,21 @@ describe('a shared index on PostgreSQL', () => {
     await expect(attachSharedIndex(reader, server.url, { repo: 'example/never-published' })).rejects.toThrow(/holds no index of example\/never-published .*scout index --store URL/);
   });
 
-  it('reports a stopped server clearly, without the credentials of the URL', async () => {
+  it('reports a stopped server clearly, without the credentials of the URL, and answers from a snapshot pulled before', async () => {
     const reader = clone();
+    const pulledBefore = clone();
+    await attachSharedIndex(pulledBefore, server.url, { repo: REPO });
     const url = `${server.url.replace('postgresql://scout@', 'postgresql://scout:hunter2secret@')}&connect_timeout=2`;
     await server.stop();
     const error = await attachSharedIndex(reader, url, { repo: REPO }).catch((e: unknown) => e);
     expect(isScoutError(error) && error.code).toBe('STORE_UNAVAILABLE');
     expect(String((error as Error).message)).toMatch(/could not connect.*check that the server is running/);
     expect(String((error as Error).message)).not.toContain('hunter2secret');
+    // Nothing pulled here: the CLI fails with that message; with a snapshot pulled before, it answers from it.
+    await expect(attachIfShared(reader, { store: url, 'repo-name': REPO })).rejects.toThrow(/could not connect/);
+    const line = await attachIfShared(pulledBefore, { store: url, 'repo-name': REPO });
+    expect(line).toMatch(/could not connect.*answering from the shared index pulled before \([0-9a-f]{7}\)/);
+    expect(line).not.toContain('hunter2secret');
+    expect((await searchOnce(pulledBefore, 'LLMKind')).freshness.shared?.commit).toMatch(/^[0-9a-f]{40}$/);
   }, 60_000);
 });
