@@ -22,6 +22,7 @@ import { cli, percentile, repoRoot } from './corpus.mjs';
 const opt = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const TIER = opt('--tier', 's150k');
 const CLIENTS = Number(opt('--clients', '20'));
+const PACE_MS = Number(opt('--pace-ms', '1000'));
 const tier = path.join(repoRoot, 'bench', 'corpus', 'scale', TIER);
 if (!existsSync(path.join(tier, '.git'))) throw new Error(`${tier} is missing: build it with node bench/scale.mjs first`);
 const { QUERIES: queries } = await import('./scale-queries.mjs');
@@ -87,29 +88,59 @@ try {
     scout(['index', '--repo', writer2, '--store', server.url, '--repo-name', repoName, '--json']);
     publishMs = performance.now() - started;
   })();
-  await Promise.all(clients.map(async ({ client }) => {
-    const seen = new Set();
-    for (const query of queries) {
-      const started = performance.now();
-      const result = await client.callTool({ name: 'search', arguments: { query } }, undefined, { timeout: 300_000 });
-      latencies.push(performance.now() - started);
-      if (result.isError) throw new Error(result.content[0].text);
-      const commit = result.structuredContent?.freshness?.shared?.commit ?? 'none';
-      seen.add(commit);
-      commitsSeen.add(commit);
-    }
-    if (seen.size > 1) mixed++;
+  const seenBy = clients.map(() => new Set());
+  const ask = async (i, query, into) => {
+    const started = performance.now();
+    const result = await clients[i].client.callTool({ name: 'search', arguments: { query } }, undefined, { timeout: 300_000 });
+    into.push(performance.now() - started);
+    if (result.isError) throw new Error(result.content[0].text);
+    // The MCP answer's freshness is its stamp line: "…; shared index of abc1234 from …, N local file(s) indexed on top: …".
+    const commit = /shared index of ([0-9a-f]{7}) from /.exec(result.structuredContent?.freshness ?? '')?.[1] ?? 'none';
+    seenBy[i].add(commit);
+    commitsSeen.add(commit);
+    return result;
+  };
+  // Closed loop: every client asks its next query as soon as the last one is answered (the worst case).
+  await Promise.all(clients.map(async (_, i) => {
+    for (const query of queries) await ask(i, query, latencies);
   }));
   await publisher;
+  // Paced: each client asks one query per PACE_MS (an agent reads an answer before its next search), starts spread
+  // over the first interval: 20 clients offer 20 queries a second.
+  const paced = [];
+  await Promise.all(clients.map(async (_, i) => {
+    await new Promise((r) => setTimeout(r, (PACE_MS * i) / clients.length));
+    for (const query of queries) {
+      const next = performance.now() + PACE_MS;
+      await ask(i, query, paced);
+      const wait = next - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+  }));
+  mixed = seenBy.filter((s) => s.size > 1).length;
+  // The overlay: a file edited in the clone, then the next answer of one server must find it and name it as overlaid.
+  const edited = execFileSync('git', ['ls-files', '*.ts'], { cwd: reader, encoding: 'utf8' }).split('\n').find((f) => f && !f.endsWith('.d.ts'));
+  appendFileSync(path.join(reader, edited), '\nexport const overlayProbeIdentifier = 1;\n');
+  const editedAt = performance.now();
+  let overlayMs = null;
+  let overlayNamed = false;
+  for (let attempt = 0; attempt < 50 && overlayMs === null; attempt++) {
+    const result = await clients[0].client.callTool({ name: 'search', arguments: { query: 'overlayProbeIdentifier', mode: 'exact' } }, undefined, { timeout: 300_000 });
+    if (result.structuredContent?.results?.[0]?.file === edited) {
+      overlayMs = performance.now() - editedAt;
+      overlayNamed = (result.structuredContent?.freshness ?? '').includes(`indexed on top: ${edited}`);
+    }
+  }
   const rss = clients.map(({ transport }) => peakRss(transport.pid)).sort((a, b) => a - b);
   await Promise.all(clients.map(({ client }) => client.close()));
   const p50 = percentile(latencies, 50);
   const p90 = percentile(latencies, 90);
+  log(`paced: p50 ${percentile(paced, 50).toFixed(0)} ms, p90 ${percentile(paced, 90).toFixed(0)} ms; overlay ${overlayMs?.toFixed(0)} ms, named ${overlayNamed}`);
   log(`search under load: p50 ${p50.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms over ${latencies.length} calls; servers whose answers named two snapshots: ${mixed}`);
 
   const out = path.join(repoRoot, 'bench', 'results', 'postgres-store.md');
   if (!existsSync(out)) {
-    writeFileSync(out, `# Team index on PostgreSQL: publish, pull, parity and load\n\nWritten by \`bench/postgres-store.mjs\` (one section per run). PostgreSQL ${execFileSync('pg_config', ['--version'], { encoding: 'utf8' }).trim()} in a throwaway cluster on a Unix socket (fsync off), this machine (2 cores). Each run: the SQLite full index, its publish into the store, a \`git clone --shared\` pulling it, the same queries on both indexes compared result by result, then ${CLIENTS} MCP clients (one \`scout mcp --store\` server each, over the clone) asking every query while a new commit is published from another clone.\n`);
+    writeFileSync(out, `# Team index on PostgreSQL: publish, pull, parity and load\n\nWritten by \`bench/postgres-store.mjs\` (one section per run). PostgreSQL ${execFileSync('pg_config', ['--version'], { encoding: 'utf8' }).trim()} in a throwaway cluster on a Unix socket (fsync off), this machine (2 cores). Each run: the SQLite full index, its publish into the store, a \`git clone --shared\` pulling it, the same queries on both indexes compared result by result, then ${CLIENTS} MCP clients (one \`scout mcp --store\` server each, over the clone) asking every query, first in a closed loop (each asks again as soon as it is answered) while a new commit is published from another clone, then paced (one query per client per ${PACE_MS} ms), and last a file edited in the clone until an answer finds it.\n`);
   }
   const lineCount = execFileSync('sh', ['-c', 'git ls-files -z | xargs -0 cat 2>/dev/null | wc -l'], { cwd: tier, encoding: 'utf8' }).trim();
   appendFileSync(out, [
@@ -123,7 +154,9 @@ try {
     `| pull into a clone + first status (process) | ${(pull.ms / 1000).toFixed(1)} s${pulledLine ? ` (pull ${pulledLine[2]} ms)` : ''} |`,
     `| first search after the pull (process; walk, stat, overlay) | ${Math.round(firstFresh.ms)} ms: ${stamp.note.replace(/postgresql:\/\/\S+/, 'the store')} |`,
     `| parity: queries answered identically (file, line, score) | ${same} of ${local.length} |`,
-    `| search under load: ${CLIENTS} MCP clients, ${latencies.length} calls | p50 ${p50.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms |`,
+    `| search under load, closed loop: ${CLIENTS} MCP clients, each asking again at once, ${latencies.length} calls | p50 ${p50.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms |`,
+    `| search under load, paced: ${CLIENTS} MCP clients, one query each per ${PACE_MS} ms, ${paced.length} calls | p50 ${percentile(paced, 50).toFixed(0)} ms, p90 ${percentile(paced, 90).toFixed(0)} ms, max ${Math.max(...paced).toFixed(0)} ms |`,
+    `| a local edit, until an answer finds it (watcher, partial reindex) | ${overlayMs === null ? 'not found in 50 calls' : `${overlayMs.toFixed(0)} ms`}; the stamp names the file as overlaid: ${overlayNamed ? 'yes' : 'no'} |`,
     `| a new commit published during the load | ${publishMs === null ? '—' : `${(publishMs / 1000).toFixed(1)} s`}; servers whose answers named two snapshots: ${mixed} of ${CLIENTS}; snapshots named: ${commitsSeen.size} |`,
     `| MCP server peak RSS (median / max) | ${rss[Math.floor(rss.length / 2)].toFixed(0)} / ${rss[rss.length - 1].toFixed(0)} MB |`,
     '',

@@ -29,6 +29,9 @@ const dist = path.resolve(arg('--dist', path.join(repoRoot, 'dist')));
 const { SqliteStore } = await import(path.join(dist, 'index/store.js'));
 const { indexRepository } = await import(path.join(dist, 'index/indexer.js'));
 const { search } = await import(path.join(dist, 'search/engine.js'));
+// --via-store: also answer each instance from its index published to PostgreSQL (a throwaway cluster) and pulled
+// back into a second database (issue 29's parity check): the row "scout (default: hybrid), via the PostgreSQL store".
+const VIA_STORE = process.argv.includes('--via-store');
 const SPLIT = arg('--split', 'all');
 const ONLY_REPO = arg('--repo', null);
 const MIRRORS = arg('--mirrors', '/work/.mirror');
@@ -108,6 +111,32 @@ function lockWorkDirectory() {
 }
 lockWorkDirectory();
 
+const viaStore = VIA_STORE ? await (async () => {
+  const { startTestPostgres } = await import(path.join(repoRoot, 'test', 'helpers', 'postgres.ts'));
+  const { connectStore, closeStore } = await import(path.join(dist, 'index/postgres/pg-connection.js'));
+  const { publishSnapshot } = await import(path.join(dist, 'index/postgres/publish-snapshot.js'));
+  const { findSnapshot } = await import(path.join(dist, 'index/postgres/shared-index.js'));
+  const { pullSnapshot } = await import(path.join(dist, 'index/postgres/pull-snapshot.js'));
+  const { openSqlite } = await import(path.join(dist, 'index/sqlite.js'));
+  const server = await startTestPostgres();
+  const store = await connectStore(server.url);
+  process.on('exit', () => undefined);
+  return {
+    name: 'scout (default: hybrid), via the PostgreSQL store',
+    /** Publish `db` as `commit`, pull it into a new file, and return that database (the caller closes it). */
+    async roundTrip(db, repo, commit, dbPath) {
+      await publishSnapshot(store, db, { repo, commit, keep: 2 });
+      const snapshot = await findSnapshot(store, repo, [commit]);
+      await pullSnapshot(store, snapshot, dbPath, {});
+      return openSqlite(dbPath);
+    },
+    async close() {
+      await closeStore(store);
+      await server.stop();
+    },
+  };
+})() : null;
+
 const rows = []; // per instance: { inst, systems: { name: { files, ms, notes } } }
 const byRepo = new Map();
 for (const inst of instances) {
@@ -137,6 +166,19 @@ for (const [repo, list] of byRepo) {
         const answer = await search(store.database, request, { root: dir });
         systems[v.name] = { files: answer.results.map((r) => r.file), ms: answer.elapsed_ms, notes: answer.notes, interpreted: answer.interpreted_as, ranking: answer.ranking };
       }
+      if (viaStore) {
+        const dbPath = path.join(WORK, `via-store-${process.pid}.db`);
+        const pulled = await viaStore.roundTrip(store.database, inst.repo, inst.parent, dbPath);
+        try {
+          const request = { query: inst.query, limit: 10, ...VARIANTS[0].request };
+          await search(pulled, request, { root: dir });
+          const answer = await search(pulled, request, { root: dir });
+          systems[viaStore.name] = { files: answer.results.map((r) => r.file), ms: answer.elapsed_ms, notes: answer.notes };
+        } finally {
+          pulled.close();
+          rmSync(dbPath, { force: true });
+        }
+      }
       const bm = fileBm25(dir, paths, inst.query);
       systems['BM25 over files (FTS5)'] = { files: bm.files, ms: bm.ms };
       rows.push({ inst, systems });
@@ -161,7 +203,8 @@ function metrics(list, name) {
   };
 }
 
-const names = [...VARIANTS.map((v) => v.name), 'BM25 over files (FTS5)'];
+await viaStore?.close();
+const names = [...VARIANTS.map((v) => v.name), ...(viaStore ? [viaStore.name] : []), 'BM25 over files (FTS5)'];
 const f2 = (x) => x.toFixed(2);
 function table(list) {
   const out = ['| system | Acc@1 | Acc@5 | Acc@10 | distinct files in top 10 (mean) | share with >= 7 | median latency |', '|---|---|---|---|---|---|---|'];
@@ -185,6 +228,10 @@ for (const repo of byRepo.keys()) {
   const b = metrics(list, 'BM25 over files (FTS5)');
   lines.push(`| ${repo} | ${list.length} | ${f2(s.a1)} / ${f2(s.a5)} / ${f2(s.a10)} | ${f2(b.a1)} / ${f2(b.a5)} / ${f2(b.a10)} |`);
 }
+if (viaStore) {
+  const same = rows.filter((r) => JSON.stringify(r.systems[viaStore.name].files) === JSON.stringify(r.systems[names[0]].files)).length;
+  lines.push('', `Via the PostgreSQL store: ${same} of ${rows.length} answers list the same files in the same order as scout's own index (the index published as the instance's parent commit, pulled back into a new database, asked the same query).`);
+}
 const report = lines.join('\n');
 console.log(report);
 if (DUMP) writeFileSync(DUMP, JSON.stringify(rows, null, 1));
@@ -192,7 +239,7 @@ if (WRITE) {
   const rev = git(repoRoot, 'rev-parse', '--short', 'HEAD').trim();
   const cpu = os.cpus()[0]?.model ?? 'cpu';
   const header = `# File-localization benchmark\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), Node ${process.version}, scout at ${rev}, all in one run of \`node bench/localize/run.mjs\` (split: ${SPLIT}).\n\n`;
-  const out = SET !== 'main' ? `bench/results/localize-${SET}.md` : BODY_ONLY ? 'bench/results/localize-body-only.md' : 'bench/results/localize.md';
+  const out = VIA_STORE ? 'bench/results/localize-via-store.md' : SET !== 'main' ? `bench/results/localize-${SET}.md` : BODY_ONLY ? 'bench/results/localize-body-only.md' : 'bench/results/localize.md';
   const what = BODY_ONLY ? 'Queries: the commit message body only (subject line dropped), a robustness check.\n\n' : '';
-  writeFileSync(path.join(repoRoot, out), header.replace('run.mjs`', `run.mjs${BODY_ONLY ? ' --body-only' : ''}${SET !== 'main' ? ` --set ${SET}` : ''}\``.slice(0, -1) + '`') + what + report + '\n');
+  writeFileSync(path.join(repoRoot, out), header.replace('run.mjs`', `run.mjs${BODY_ONLY ? ' --body-only' : ''}${VIA_STORE ? ' --via-store' : ''}${SET !== 'main' ? ` --set ${SET}` : ''}\``.slice(0, -1) + '`') + what + report + '\n');
 }

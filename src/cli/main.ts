@@ -126,21 +126,27 @@ async function main(argv: string[]): Promise<number> {
   }
   const root = () => (values.repo ? resolveRepoRoot(values.repo) : resolveRepoRoot(process.cwd(), { explicit: false }));
   // With a shared store, every command but `index` (which publishes) and `demo` reads the team's snapshot.
-  if (command !== 'index' && command !== 'demo' && command !== 'facts' && (values.store !== undefined || process.env.SCOUT_STORE)) {
-    const { attachIfShared } = await import('./shared-store.js');
-    const line = await attachIfShared(root(), values);
-    if (line) process.stderr.write(`scout: ${line}\n`);
-  }
+  const shared = values.store !== undefined || Boolean(process.env.SCOUT_STORE);
+  // The MCP server pulls on its first tool call instead (see ScoutWorkspace.load), so it answers `initialize` at once.
+  const beforeOpen = shared
+    ? async (): Promise<string | null> => {
+        const { attachIfShared } = await import('./shared-store.js');
+        const line = await attachIfShared(root(), values);
+        if (line) process.stderr.write(`scout: ${line}\n`);
+        return line;
+      }
+    : undefined;
+  if (beforeOpen && !['index', 'demo', 'facts', 'mcp'].includes(command)) await beforeOpen();
   switch (command) {
     case 'mcp': {
       if (values.http !== undefined) {
         const port = Number(values.http);
         if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ScoutError('USAGE', `--http takes a port number (0-65535), got "${values.http}"`);
         const { runHttpServer } = await import('../mcp/server.js');
-        await runHttpServer(root(), port);
+        await runHttpServer(root(), port, { beforeOpen });
       } else {
         const { runStdioServer } = await import('../mcp/stdio-main.js');
-        await runStdioServer(root());
+        await runStdioServer(root(), { beforeOpen });
       }
       return new Promise<number>(() => {}); // serve until the client goes away
     }

@@ -14,7 +14,7 @@ import { listTools } from './tool-listing.js';
 import { INSTRUCTIONS, SERVER_INFO } from './server-info.js';
 import type { ScoutStdioTransport } from './stdio-transport.js';
 import { TOOLS } from './tools/registry.js';
-import { ScoutWorkspace } from './workspace.js';
+import { ScoutWorkspace, type WorkspaceOptions } from './workspace.js';
 
 export type Log = (message: string) => void;
 
@@ -33,9 +33,9 @@ const stderrLog: Log = (message) => {
 };
 
 /** Serve over the early-started stdio transport until the client closes stdin. */
-export async function serveStdio(root: string, transport: ScoutStdioTransport, options: { warmUp?: boolean } = {}): Promise<void> {
+export async function serveStdio(root: string, transport: ScoutStdioTransport, options: { warmUp?: boolean; beforeOpen?: WorkspaceOptions['beforeOpen'] } = {}): Promise<void> {
   keepVectorsInMemory();
-  const ws = new ScoutWorkspace(root);
+  const ws = new ScoutWorkspace(root, { beforeOpen: options.beforeOpen });
   keepAlive(stderrLog);
   const server = createScoutServer(ws, stderrLog);
   let closing = false;
@@ -59,9 +59,9 @@ export async function serveStdio(root: string, transport: ScoutStdioTransport, o
 }
 
 /** Streamable HTTP (stateless: one transport per request), bound to 127.0.0.1 only. */
-export async function runHttpServer(root: string, port: number, options: { warmUp?: boolean } = {}): Promise<{ port: number; close(): Promise<void> }> {
+export async function runHttpServer(root: string, port: number, options: { warmUp?: boolean; beforeOpen?: WorkspaceOptions['beforeOpen'] } = {}): Promise<{ port: number; close(): Promise<void> }> {
   keepVectorsInMemory();
-  const ws = new ScoutWorkspace(root);
+  const ws = new ScoutWorkspace(root, { beforeOpen: options.beforeOpen });
   keepAlive(stderrLog);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!req.url?.startsWith('/mcp')) {

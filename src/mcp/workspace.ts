@@ -21,7 +21,15 @@ export interface Loaded {
   watcher: ChangeWatcher | null;
 }
 
+export interface WorkspaceOptions {
+  watch?: boolean;
+  /** Run once before the store opens (the shared index's pull, cli/shared-store.ts); its line, if any, is kept in `notes`. */
+  beforeOpen?: () => Promise<string | null>;
+}
+
 export class ScoutWorkspace {
+  /** What opening the workspace had to say (the shared index pulled, or the store unreachable). */
+  readonly notes: string[] = [];
   readonly lock = new ReadWriteLock();
   private loading: Promise<Loaded> | null = null;
   private lspService: LspService | null = null;
@@ -34,12 +42,16 @@ export class ScoutWorkspace {
 
   constructor(
     readonly root: string,
-    private readonly options: { watch?: boolean } = {},
+    private readonly options: WorkspaceOptions = {},
   ) {}
 
   /** Open the store (building nothing yet). */
   load(): Promise<Loaded> {
     this.loading ??= (async () => {
+      // A shared snapshot is pulled here, on first use, not before the server starts: `initialize` and
+      // `tools/list` are answered at once, and the pull (seconds at monorepo scale) delays only the first tool call.
+      const before = await this.options.beforeOpen?.();
+      if (before) this.notes.push(before);
       const [{ SqliteStore }, { loadConfig }, { ChangeWatcher }] = await Promise.all([
         import('../index/store.js'),
         import('../core/config.js'),
@@ -49,7 +61,11 @@ export class ScoutWorkspace {
       const store = SqliteStore.open(this.root);
       const watcher = this.options.watch === false ? null : new ChangeWatcher(this.root);
       return { store, config, watcher };
-    })();
+    })().catch((error: unknown) => {
+      // Not kept: a store that was down is asked again by the next tool call.
+      this.loading = null;
+      throw error;
+    });
     return this.loading;
   }
 

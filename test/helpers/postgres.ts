@@ -18,6 +18,10 @@ export interface TestPostgres {
   /** `postgresql://scout@localhost/postgres?host=<socket dir>&port=<n>`: what `new pg.Pool({ connectionString })` takes. */
   url: string;
   stop(): Promise<void>;
+  /** Stop the server but keep its data (a fault: the store goes away mid-session)... */
+  pause(): Promise<void>;
+  /** ...and start it again on the same socket. */
+  resume(): Promise<void>;
 }
 
 const INSTALL_HINT = 'apt-get install postgresql-15 (Debian/Ubuntu; or put initdb, pg_ctl and postgres on PATH)';
@@ -38,13 +42,13 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const as = (exe: string, args: string[]) => asUser(owner?.name, path.join(bin, exe), args, base);
   // The port only names the socket file (.s.PGSQL.<port>); a free one keeps it distinct from any real server's.
   const port = await freePort();
+  const serverOptions = `-c listen_addresses='' -k '${socketDir}' -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
   try {
     // C locale: UTF8 encoding works with it everywhere, whatever locales the machine has generated.
     await as('initdb', ['-D', data, '-A', 'trust', '-U', 'scout', '-E', 'UTF8', '--locale=C', '--no-sync']);
     // pg_ctl hands -o to a shell: '' reaches postgres as an empty listen_addresses (no TCP at all), and the quoted
     // socket folder survives a TMPDIR with spaces.
-    const options = `-c listen_addresses='' -k '${socketDir}' -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-    await as('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', log, '-o', options]);
+    await as('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', log, '-o', serverOptions]);
   } catch (error) {
     const message = `${(error as Error).message}\n${tail(log)}`;
     rmSync(base, { recursive: true, force: true });
@@ -53,6 +57,12 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const url = `postgresql://scout@localhost/postgres?host=${encodeURIComponent(socketDir)}&port=${port}`;
   return {
     url,
+    async pause() {
+      await as('pg_ctl', ['stop', '-m', 'fast', '-w', '-D', data]);
+    },
+    async resume() {
+      await as('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', log, '-o', serverOptions]);
+    },
     async stop() {
       if (!existsSync(base)) return; // stopped already (a test that stops the server early)
       try {
