@@ -38,7 +38,8 @@ Options:
   --store URL  a team index on PostgreSQL (or SCOUT_STORE): \`index\` publishes the HEAD commit's index there
                (--keep N snapshots per repository, default 10); other commands answer from the snapshot of the
                nearest published ancestor commit, with local changes indexed on top (--repo-name NAME overrides
-               the name taken from the origin remote)
+               the name taken from the origin remote); \`search --repos a,b\` searches the newest published
+               index of each named repository, fused by rank
   --json       print one JSON object on stdout
   --force      re-read and re-parse every file
 
@@ -111,6 +112,7 @@ async function main(argv: string[]): Promise<number> {
         store: { type: 'string' },
         keep: { type: 'string' },
         'repo-name': { type: 'string' },
+        repos: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -136,7 +138,8 @@ async function main(argv: string[]): Promise<number> {
         return line;
       }
     : undefined;
-  if (beforeOpen && !['index', 'demo', 'facts', 'mcp'].includes(command)) await beforeOpen();
+  // A search across published repositories (--repos) reads their snapshots only, not this checkout's.
+  if (beforeOpen && !['index', 'demo', 'facts', 'mcp'].includes(command) && values.repos === undefined) await beforeOpen();
   switch (command) {
     case 'mcp': {
       if (values.http !== undefined) {
@@ -172,6 +175,13 @@ async function main(argv: string[]): Promise<number> {
       const flags = values as SearchFlags & { 'queries-file'?: string };
       const queriesFile = flags['queries-file'];
       if (!queriesFile && rest.length === 0) throw new ScoutError('USAGE', 'scout search needs a query: scout search "where are tokens validated"');
+      if (values.repos !== undefined) {
+        // Across published repositories: the shared store's snapshots, not this checkout.
+        const { formatAcross, runAcrossRepositories } = await import('./search-command.js');
+        const across = await runAcrossRepositories(root(), rest.join(' '), values as SearchFlags & { store?: string; repos?: string });
+        process.stdout.write(values.json ? `${JSON.stringify(across)}\n` : `${formatAcross(across)}\n`);
+        return 0;
+      }
       const queries = queriesFile ? readQueriesFile(queriesFile) : [rest.join(' ')];
       await runSearchCommand(root(), queries, flags, (answer) => {
         if (values.json || queriesFile) process.stdout.write(`${JSON.stringify(answer)}\n`);

@@ -10,3 +10,8 @@ export type IndexDb = DatabaseSync;
 export function openIndexReadOnly(dbPath: string): IndexDb {
   return openSqlite(dbPath, { readOnly: true });
 }
+
+/** Open an existing index database that is not a checkout's (a shared snapshot in the per-user cache); the caller closes it. */
+export function openIndexFile(dbPath: string): IndexDb {
+  return openSqlite(dbPath);
+}

@@ -49,7 +49,7 @@ export async function findSnapshot(store: PgStore, repo: string, ancestors: stri
 }
 
 /** The snapshot the local index was pulled from, read without opening it for writing; null when none. */
-function localSnapshot(dbPath: string): number | null {
+export function localSnapshot(dbPath: string): number | null {
   if (!existsSync(dbPath)) return null;
   try {
     const db = openSqlite(dbPath, { readOnly: true });
@@ -82,7 +82,7 @@ export function pulledCommit(root: string): string | null {
 }
 
 /** One pull per repository at a time, across processes (several MCP servers on one checkout). */
-async function withPullLock<T>(dir: string, body: () => Promise<T>): Promise<T> {
+export async function withPullLock<T>(dir: string, body: () => Promise<T>): Promise<T> {
   const lock = path.join(dir, 'pull.lock');
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {

@@ -4,11 +4,13 @@
  * in the freshness stamp, retention, and the faults (server down, credentials never in the message).
  */
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIndexCommand } from '../../../src/cli/index-command.js';
-import { runSearchCommand, type SearchOutput } from '../../../src/cli/search-command.js';
+import { runAcrossRepositories, runSearchCommand, type SearchOutput } from '../../../src/cli/search-command.js';
 import { formatStatus, runStatusCommand } from '../../../src/cli/status-command.js';
 import { isScoutError } from '../../../src/core/errors.js';
 import { attachIfShared } from '../../../src/cli/shared-store.js';
@@ -137,6 +139,31 @@ describe('a shared index on PostgreSQL', () => {
     const reader = clone();
     await expect(attachSharedIndex(reader, server.url, { repo: 'example/never-published' })).rejects.toThrow(/holds no index of example\/never-published .*scout index --store URL/);
   });
+
+  it('searches the newest published index of several repositories, fused by rank, from the per-user cache', async () => {
+    const cache = mkdtempSync(path.join(os.tmpdir(), 'scout-cache-'));
+    const previous = process.env.XDG_CACHE_HOME;
+    process.env.XDG_CACHE_HOME = cache;
+    const python = tempRepo({ fixture: 'python', git: true });
+    try {
+      await runIndexCommand(python.root, { json: true, force: false });
+      await publishIndex(python.root, server.url, { repo: 'example/python' });
+      const across = await runAcrossRepositories(origin.root, 'def class function', { store: server.url, repos: 'example/router,example/python', limit: '20' } as never);
+      expect(across.repos.map((r) => r.repo)).toEqual(['example/router', 'example/python']);
+      expect(new Set(across.results.map((r) => r.repo))).toEqual(new Set(['example/router', 'example/python']));
+      expect(across.results.some((r) => r.repo === 'example/python' && r.file.endsWith('.py'))).toBe(true);
+      expect(across.notes.filter((n) => n.startsWith('pulled'))).toHaveLength(2);
+      // Pulled once per snapshot: the second search reads the cache.
+      expect((await runAcrossRepositories(origin.root, 'router', { store: server.url, repos: 'example/python' } as never)).notes.filter((n) => n.startsWith('pulled'))).toHaveLength(0);
+      await expect(runAcrossRepositories(origin.root, 'x', { store: server.url, repos: 'example/nope' } as never)).rejects.toThrow(/no published index of example\/nope .*published repositories: example\/python, example\/router/);
+      await expect(runAcrossRepositories(origin.root, 'x', { store: server.url, repos: 'example/python', literal: true } as never)).rejects.toThrow(/--literal and --regex read the files/);
+    } finally {
+      if (previous === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = previous;
+      python.cleanup();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('reports a stopped server clearly, without the credentials of the URL, and answers from a snapshot pulled before', async () => {
     const reader = clone();
