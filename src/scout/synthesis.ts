@@ -15,7 +15,7 @@ import { changePhrases } from './change-request.js';
 import { mergeVerified, type MergeCandidate } from './verify/merge.js';
 import type { Verification } from './verify/verify.js';
 import { notCompiled, type GuardOf } from './config-guards.js';
-import { unverifiedEnumerations } from './enumeration/unverified.js';
+import { outsideProjectPointers, unverifiedEnumerations } from './enumeration/unverified.js';
 import { ANSWER_TOKENS, MAX_POINTERS, type Pointer, type ScoutAnswer, type VerifiedBy } from './answer.js';
 import { riskOfRubric, lowered, RISK_LEVELS, RISK_RULE } from './risk.js';
 import type { Enumeration } from './enumeration/enumeration-sites.js';
@@ -193,6 +193,8 @@ export function synthesize(
   if (listed) verified = verified.map((p) => withAlso(p, listed.verifiedAlso.get(p.location) ?? []));
   // An enumeration in code the checker's build left out keeps the enumeration rule's rating, and says it was not compiled.
   if (listed && guardOf && verification?.checker) listed.pointers = notCompiled(listed.pointers, guardOf, verification.checker.name);
+  // Likewise in a file the checked project does not compile at all (outside its tsconfig.json).
+  if (listed && check?.outsideProject && verification?.checker) listed.pointers = outsideProjectPointers(listed.pointers, check.outsideProject, verification.checker.name);
   // A full enumeration the checker compiled without error is high by the enumeration rule, not by a proof: say so.
   if (listed && check && verification?.checker) listed.pointers = unverifiedEnumerations(listed.pointers, verification.checker.name);
   const rest = listed ? grouped.filter((p) => !insideCovered(p, listed.covered)) : grouped;

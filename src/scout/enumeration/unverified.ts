@@ -5,6 +5,8 @@
  * never reads them as compile errors.
  */
 import type { Pointer } from '../answer.js';
+import { parseLocation } from '../link.js';
+import { outsideProjectWhy } from '../verify/merge.js';
 
 /** Marked once; sites under a configuration guard already say they were not compiled (config-guards.ts). */
 export function unverifiedEnumerations(pointers: readonly Pointer[], checker: string): Pointer[] {
@@ -13,4 +15,10 @@ export function unverifiedEnumerations(pointers: readonly Pointer[], checker: st
       ? { ...p, what: `${p.what} (unverified: ${checker} reports no error here; high by the enumeration rule)` }
       : p,
   );
+}
+
+/** Enumeration sites in files the checked project does not compile: their rating stays, and they say why they were not checked. */
+export function outsideProjectPointers(pointers: readonly Pointer[], outside: { files: string[]; project: string }, checker: string): Pointer[] {
+  const files = new Set(outside.files);
+  return pointers.map((p) => (files.has(parseLocation(p.location).file) && !p.verified ? { ...p, what: `${p.what} (${outsideProjectWhy(checker, outside.project)})` } : p));
 }

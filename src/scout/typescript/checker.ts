@@ -19,6 +19,7 @@ import { countDiagnostics, diagnosticsOf, newDiagnostics } from './diagnostic-di
 import { enclosingPlace } from './enclosing-place.js';
 import { buildImportGraph, dependentsOf, type ImportGraph } from './import-graph.js';
 import { likelyFirst, mentionWords } from './likely-files.js';
+import { filesOutsideProject } from './outside-project.js';
 import { nearestConfig, TsProject } from './project.js';
 import { applyEdits, type EditResult, findDeclaration, originalPosition, variantEditFor, type TextEdit } from './variant-edit.js';
 
@@ -146,6 +147,7 @@ export class TypeScriptChecker implements Checker {
       for (const d of newDiagnostics(diags, before, edits)) errors.push(this.errorOf(project, original, d, edits));
     }
     errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+    const outside = filesOutsideProject(request.root, new Set(base.getSourceFiles().map((s) => path.resolve(s.fileName))), mentionWords(node), (f) => project.rel(f));
     return {
       status: 'checked',
       check: {
@@ -154,6 +156,7 @@ export class TypeScriptChecker implements Checker {
         errors,
         checkedFiles: checked,
         ...(unchecked.length > 0 ? { unchecked: unchecked.sort() } : {}),
+        ...(outside.length > 0 ? { outsideProject: { files: outside, project: project.configSource } } : {}),
         notes: [...project.configNotes, ...notesFor(project.options), ...(unchecked.length > 0 ? [uncheckedNote(unchecked.length, toCheck.length)] : [])],
       },
     };

@@ -86,6 +86,12 @@ export interface VariantCheck {
    * the check is partial, and an exploration site there is neither verified nor known to compile.
    */
   unchecked?: string[];
+  /**
+   * Files of the language that the checked project does not compile at all (outside its configuration) and that
+   * mention the target: an exploration site there is neither verified nor known to compile. `project` names the
+   * configuration (`tsconfig.json`).
+   */
+  outsideProject?: { files: string[]; project: string };
   /** Notes about the check itself (a project configuration fallback, an ambiguity). */
   notes: string[];
   /** The change made; absent means "add a variant" (checkers written before other kinds existed). */

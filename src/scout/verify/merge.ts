@@ -120,6 +120,7 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
   }
   const rest: MergeCandidate[] = [];
   const unchecked = new Set(check.unchecked ?? []);
+  const outside = new Set(check.outsideProject?.files ?? []);
   for (const c of candidates) {
     const { file, line } = parseLocation(c.pointer.location);
     // The innermost place that holds the site (places nest: a method inside a top-level object).
@@ -139,6 +140,8 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
           ? 'the declaration the change is made to'
           : unchecked.has(file)
             ? `not verified: ${checker} did not check this file in time`
+            : outside.has(file)
+              ? outsideProjectWhy(checker, check.outsideProject?.project ?? '')
             : guard
               ? `not verified: compiled only under \`${guard}\`, which ${checker}'s build here may leave out`
               : `compiles: ${checker} reports no error here; check its behaviour`;
@@ -175,4 +178,9 @@ export function mergeVerified(check: VariantCheck, checker: string, candidates: 
     labels.push(g.placeName ? `${g.placeName} (${first.file}:${first.line}, ${codes.join(', ')})` : `${first.file}:${first.line} (${codes.join(', ')})`);
   }
   return { verified, rest, labels };
+}
+
+/** Why a site in a file the checked project does not compile is neither verified nor known to compile. */
+export function outsideProjectWhy(checker: string, project: string): string {
+  return `not verified: outside the project ${checker} checked (${project}), so not compiled`;
 }
