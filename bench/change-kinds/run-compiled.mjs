@@ -77,6 +77,29 @@ async function runOracle(oracle, t) {
   return { sites, ms: Math.round(performance.now() - t0) };
 }
 
+const VIA_STORE = process.argv.includes('--via-store');
+const viaStore = VIA_STORE ? await (async () => {
+  const { startTestPostgres } = await import(path.join(repoRoot, 'test', 'helpers', 'postgres.ts'));
+  const { connectStore, closeStore } = await import(path.join(repoRoot, 'dist', 'index', 'postgres', 'pg-connection.js'));
+  const { publishSnapshot } = await import(path.join(repoRoot, 'dist', 'index', 'postgres', 'publish-snapshot.js'));
+  const { findSnapshot } = await import(path.join(repoRoot, 'dist', 'index', 'postgres', 'shared-index.js'));
+  const { pullSnapshot } = await import(path.join(repoRoot, 'dist', 'index', 'postgres', 'pull-snapshot.js'));
+  const { openIndexFile } = await import(path.join(repoRoot, 'dist', 'index', 'db.js'));
+  const server = await startTestPostgres();
+  const pg = await connectStore(server.url);
+  return {
+    async roundTrip(db, repo, commit, dbPath) {
+      await publishSnapshot(pg, db, { repo, commit });
+      await pullSnapshot(pg, await findSnapshot(pg, repo, [commit]), dbPath, {});
+      return openIndexFile(dbPath);
+    },
+    async close() {
+      await closeStore(pg);
+      await server.stop();
+    },
+  };
+})() : null;
+
 const rows = [];
 for (const name of lang.corpora) {
   const c = corpora[name];
@@ -98,12 +121,15 @@ for (const name of lang.corpora) {
 
   const store = SqliteStore.open(dir);
   await indexRepository(dir, store);
-  const lsp = new LspService({ root: dir, fallback: new IndexFallback(store.database, dir) });
+  // --via-store: scout answers from the index published to PostgreSQL and pulled back into a new database (issue 29's
+  // parity check); the checker and the language server still work on the corpus's files.
+  const answerDb = viaStore ? await viaStore.roundTrip(store.database, name, c.commit, path.join(here, 'cache', `via-store-${process.pid}.db`)) : store.database;
+  const lsp = new LspService({ root: dir, fallback: new IndexFallback(answerDb, dir) });
   const checkers = new Checkers();
   const config = loadConfig(dir);
   for (const [i, t] of drawn.entries()) {
     const truth = await truthOf(t);
-    const g = await gradedAnswer(t.question, { root: dir, db: store.database, lsp, config, checkers }, truth.sites);
+    const g = await gradedAnswer(t.question, { root: dir, db: answerDb, lsp, config, checkers }, truth.sites);
     const row = {
       corpus: name, split: splitOf(name, t), kind: t.kind, target: t.target, file: t.file, line: t.line, question: t.question,
       truth: truth.sites.length, oracleMs: truth.ms,
@@ -117,10 +143,12 @@ for (const name of lang.corpora) {
   }
   checkers.dispose();
   await lsp.shutdown();
+  if (answerDb !== store.database) answerDb.close();
   store.close();
   oracle?.dispose();
 }
-writeFileSync(path.join(here, `rows-${LANG}-${SPLIT}.json`), `${JSON.stringify(rows, null, 1)}\n`);
+await viaStore?.close();
+writeFileSync(path.join(here, `rows-${LANG}-${SPLIT}${VIA_STORE ? '-via-store' : ''}.json`), `${JSON.stringify(rows, null, 1)}\n`);
 
 // --- the report ---------------------------------------------------------------------------------------
 const pct = (a, b) => (b === 0 ? '—' : (a / b).toFixed(2));
@@ -139,7 +167,7 @@ const table = (rs) => {
 const lines = [
   `# Change kinds in ${lang.title}: scout's verified pointers against the compiler, on targets nobody picked`,
   '',
-  `Written by \`bench/change-kinds/run-compiled.mjs --lang ${LANG} --per-kind ${PER_KIND} --seed ${SEED} --split ${SPLIT}\` (scout ${scoutRevision()}, ${lang.compiler()}).`,
+  `Written by \`bench/change-kinds/run-compiled.mjs --lang ${LANG} --per-kind ${PER_KIND} --seed ${SEED} --split ${SPLIT}${VIA_STORE ? " --via-store" : ""}\` (scout ${scoutRevision()}, ${lang.compiler()}).`,
   `Corpora: ${lang.corpora.map((n) => `${corpora[n].repo}@${corpora[n].commit.slice(0, 12)}`).join(', ')} (tests left out). ${PER_KIND} targets per change kind and corpus, drawn with seed ${SEED}`,
   `from every eligible declaration (declarations-${LANG}.mjs; a name declared twice is left out); 40 % held out by a hash of the target.`,
   'Oracle: the compiler over the whole edited copy, its new errors as (file, line) breaking sites, with an edit written in the bench apart from',
@@ -166,6 +194,6 @@ if (off.length > 0) {
 }
 lines.push('## Every target', '', '| split | corpus | kind | target | declaration | oracle sites | found | high (correct/all) | time (ms) |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of rows) lines.push(`| ${r.split} | ${r.corpus} | ${r.kind} | \`${r.target}\` | ${r.file}:${r.line} | ${r.truth} | ${r.found} | ${r.highCorrect}/${r.high} | ${r.ms} |`);
-const out = path.join(repoRoot, 'bench', 'results', `change-kinds-${LANG}.md`);
+const out = path.join(repoRoot, 'bench', 'results', `change-kinds-${LANG}${VIA_STORE ? '-via-store' : ''}.md`);
 writeFileSync(out, `${lines.join('\n')}\n`);
 log(`wrote ${path.relative(repoRoot, out)}`);
