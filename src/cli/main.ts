@@ -58,6 +58,13 @@ Symbol lookup:
 
 Exit codes: 0 success, 1 error (the message says how to fix it), 2 bad usage.`;
 
+/** The shared store's URL from --store or SCOUT_STORE, or null (loads only the URL check, not the driver). */
+async function sharedStoreUrl(option: string | undefined): Promise<string | null> {
+  if (option === undefined && !process.env.SCOUT_STORE) return null;
+  const { storeUrlFrom } = await import('../index/postgres/pg-connection.js');
+  return storeUrlFrom(option);
+}
+
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
@@ -146,10 +153,10 @@ async function main(argv: string[]): Promise<number> {
         const port = Number(values.http);
         if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ScoutError('USAGE', `--http takes a port number (0-65535), got "${values.http}"`);
         const { runHttpServer } = await import('../mcp/server.js');
-        await runHttpServer(root(), port, { beforeOpen });
+        await runHttpServer(root(), port, { beforeOpen, storeUrl: await sharedStoreUrl(values.store) });
       } else {
         const { runStdioServer } = await import('../mcp/stdio-main.js');
-        await runStdioServer(root(), { beforeOpen });
+        await runStdioServer(root(), { beforeOpen, storeUrl: await sharedStoreUrl(values.store) });
       }
       return new Promise<number>(() => {}); // serve until the client goes away
     }

@@ -5,8 +5,7 @@ import { repoPathPrefix, repoRelativePath } from '../workspace/repo-path.js';
 import { ScoutError } from '../core/errors.js';
 import { ensureFresh, type EnsureFreshResult } from '../index/freshness.js';
 import { SqliteStore } from '../index/store.js';
-import { openIndexFile } from '../index/db.js';
-import { mergeAcrossRepositories, type RepositoryResult } from '../search/across-repositories.js';
+import { searchRepositories, type RepositoriesAnswer } from '../search/repositories-search.js';
 import { search, type SearchResponse } from '../search/engine.js';
 import type { SearchFilters } from '../search/filters.js';
 import type { SearchMode, SearchRequest } from '../search/request.js';
@@ -204,51 +203,13 @@ export function formatSymbol(answer: SymbolOutput): string {
   return out.join('\n');
 }
 
-export interface AcrossOutput {
-  query: string;
-  /** The snapshots searched: each repository's newest published commit. */
-  repos: Array<{ repo: string; commit: string; snapshot: number }>;
-  /** Fused by reciprocal rank across the repositories (score: the fused score). */
-  results: RepositoryResult[];
-  notes: string[];
-}
+export type AcrossOutput = RepositoriesAnswer;
 
-/**
- * `scout search --store URL --repos a,b`: the query over the newest published snapshot of each repository (pulled
- * into the per-user cache once per snapshot), fused by rank. Literal and regex matching read files, which are not
- * on this machine for another repository: refused.
- */
+/** `scout search --store URL --repos a,b`: see search/repositories-search.ts. */
 export async function runAcrossRepositories(root: string, query: string, flags: SearchFlags & { store?: string; repos?: string }): Promise<AcrossOutput> {
+  const { storeUrlFrom } = await import('../index/postgres/pg-connection.js');
   const repos = (flags.repos ?? '').split(',').map((r) => r.trim()).filter(Boolean);
-  if (repos.length === 0) throw new ScoutError('USAGE', '--repos takes published repository names separated by commas: --repos github.com/acme/api,github.com/acme/web');
-  if (flags.literal || flags.regex) throw new ScoutError('USAGE', '--literal and --regex read the files themselves, which are not on this machine for other repositories: search one repository (without --repos) for those');
-  const { storeUrlFrom, connectStore, closeStore } = await import('../index/postgres/pg-connection.js');
-  const url = storeUrlFrom(flags.store);
-  if (!url) throw new ScoutError('USAGE', '--repos searches the published indexes of a shared store: add --store postgres://… (or set SCOUT_STORE)');
-  const { cachedRepositories } = await import('../index/postgres/repo-cache.js');
-  const store = await connectStore(url);
-  let cached;
-  try {
-    cached = await cachedRepositories(store, repos);
-  } finally {
-    await closeStore(store);
-  }
-  const config = loadConfig(root);
-  const notes: string[] = [];
-  const answers: Array<{ repo: string; response: SearchResponse }> = [];
-  const request = requestFromFlags(root, query, flags);
-  for (const c of cached) {
-    if (c.pulled) notes.push(`pulled the shared index of ${c.repo}@${c.commit.slice(0, 7)}`);
-    const db = openIndexFile(c.dbPath);
-    try {
-      const needsVectors = flags.mode !== 'exact' && flags.mode !== 'definition';
-      const vectors = needsVectors ? await (await import('../search/vector-searcher.js')).prepareVectorSearcher(db, config, notes) : null;
-      answers.push({ repo: c.repo, response: await search(db, request, { root, vectors, notes: [] }) });
-    } finally {
-      db.close();
-    }
-  }
-  return { query, repos: cached.map(({ repo, commit, snapshot }) => ({ repo, commit, snapshot })), results: mergeAcrossRepositories(answers, request.limit ?? 10), notes };
+  return searchRepositories(storeUrlFrom(flags.store), repos, requestFromFlags(root, query, flags), { root, config: loadConfig(root) });
 }
 
 export function formatAcross(out: AcrossOutput): string {

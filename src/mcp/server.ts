@@ -33,9 +33,9 @@ const stderrLog: Log = (message) => {
 };
 
 /** Serve over the early-started stdio transport until the client closes stdin. */
-export async function serveStdio(root: string, transport: ScoutStdioTransport, options: { warmUp?: boolean; beforeOpen?: WorkspaceOptions['beforeOpen'] } = {}): Promise<void> {
+export async function serveStdio(root: string, transport: ScoutStdioTransport, options: { warmUp?: boolean; beforeOpen?: WorkspaceOptions['beforeOpen']; storeUrl?: string | null } = {}): Promise<void> {
   keepVectorsInMemory();
-  const ws = new ScoutWorkspace(root, { beforeOpen: options.beforeOpen });
+  const ws = new ScoutWorkspace(root, { beforeOpen: options.beforeOpen, storeUrl: options.storeUrl ?? null });
   keepAlive(stderrLog);
   const server = createScoutServer(ws, stderrLog);
   let closing = false;
@@ -59,9 +59,9 @@ export async function serveStdio(root: string, transport: ScoutStdioTransport, o
 }
 
 /** Streamable HTTP (stateless: one transport per request), bound to 127.0.0.1 only. */
-export async function runHttpServer(root: string, port: number, options: { warmUp?: boolean; beforeOpen?: WorkspaceOptions['beforeOpen'] } = {}): Promise<{ port: number; close(): Promise<void> }> {
+export async function runHttpServer(root: string, port: number, options: { warmUp?: boolean; beforeOpen?: WorkspaceOptions['beforeOpen']; storeUrl?: string | null } = {}): Promise<{ port: number; close(): Promise<void> }> {
   keepVectorsInMemory();
-  const ws = new ScoutWorkspace(root, { beforeOpen: options.beforeOpen });
+  const ws = new ScoutWorkspace(root, { beforeOpen: options.beforeOpen, storeUrl: options.storeUrl ?? null });
   keepAlive(stderrLog);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!req.url?.startsWith('/mcp')) {

@@ -17,11 +17,11 @@ export function readEarlyAnswers(): EarlyAnswers | null {
   }
 }
 
-export async function runStdioServer(root: string, options: { beforeOpen?: () => Promise<string | null> } = {}): Promise<void> {
+export async function runStdioServer(root: string, options: { beforeOpen?: () => Promise<string | null>; storeUrl?: string | null } = {}): Promise<void> {
   // SCOUT_MCP_EARLY_ANSWERS=0 turns the early answers off (the benchmark's baseline).
   const early = process.env.SCOUT_MCP_EARLY_ANSWERS === '0' ? null : readEarlyAnswers();
   const transport = new ScoutStdioTransport(early);
   await transport.start();
   const { serveStdio } = await import('./server.js');
-  await serveStdio(root, transport, { beforeOpen: options.beforeOpen });
+  await serveStdio(root, transport, { beforeOpen: options.beforeOpen, storeUrl: options.storeUrl ?? null });
 }

@@ -25,6 +25,8 @@ export interface WorkspaceOptions {
   watch?: boolean;
   /** Run once before the store opens (the shared index's pull, cli/shared-store.ts); its line, if any, is kept in `notes`. */
   beforeOpen?: () => Promise<string | null>;
+  /** The shared store (`--store`, SCOUT_STORE), for searches across its published repositories; null without one. */
+  storeUrl?: string | null;
 }
 
 export class ScoutWorkspace {
@@ -44,6 +46,11 @@ export class ScoutWorkspace {
     readonly root: string,
     private readonly options: WorkspaceOptions = {},
   ) {}
+
+  /** The shared store's URL, or null (see WorkspaceOptions.storeUrl). */
+  get storeUrl(): string | null {
+    return this.options.storeUrl ?? null;
+  }
 
   /** Open the store (building nothing yet). */
   load(): Promise<Loaded> {

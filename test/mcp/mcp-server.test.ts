@@ -48,9 +48,9 @@ describe('tools/list', () => {
       expect(tool.description!.length).toBeGreaterThan(60);
       expect(JSON.stringify(tool)).not.toContain('$schema');
     }
-    // Agents pay for the definitions every turn: keep what the model reads near 5,000 characters.
+    // Agents pay for the definitions every turn: keep what the model reads near 5,000 characters (5,250 since search took `repos`, the team store's other repositories).
     const modelFacing = tools.reduce((n, t) => n + t.name.length + (t.description?.length ?? 0) + JSON.stringify(t.inputSchema).length, 0);
-    expect(modelFacing).toBeLessThan(5200);
+    expect(modelFacing).toBeLessThan(5300);
   });
 });
 

@@ -1,11 +1,12 @@
 /** `search`: the index's full-text / vector / definition search, with transparent filters and pages. */
 import { z } from 'zod';
-import type { SearchResult } from '../../search/engine.js';
+import type { SearchResponse, SearchResult } from '../../search/engine.js';
+import type { SearchRequest } from '../../search/request.js';
 import type { SearchFilters } from '../../search/filters.js';
 import { fitList, shrinkNote } from '../budget.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { repoPathPrefix, repoRelativePath } from '../../workspace/repo-path.js';
-import { defineTool } from '../tool.js';
+import { defineTool, type ToolContext } from '../tool.js';
 
 export const filtersSchema = z
   .object({
@@ -24,6 +25,8 @@ export const filtersSchema = z
   .optional();
 
 const resultSchema = z.object({
+  /** Set in a search across published repositories (`repos`): the repository the file is in. */
+  repo: z.string().optional(),
   file: z.string(),
   line: z.number(),
   end_line: z.number(),
@@ -66,6 +69,8 @@ export const searchTool = defineTool({
     filters: filtersSchema,
     rank: z.enum(['auto', 'files', 'chunks']).optional(),
     demote_tests: z.boolean().optional(),
+    // Published repositories of the shared store (scout mcp --store): each one's newest snapshot, fused by rank.
+    repos: z.array(z.string()).optional(),
   },
   output: {
     query: z.string(),
@@ -91,12 +96,10 @@ export const searchTool = defineTool({
     if (filters.path_prefix !== undefined) filters.path_prefix = repoPathPrefix(root, filters.path_prefix, 'filters.path_prefix');
     if (filters.context_filepaths) filters.context_filepaths = filters.context_filepaths.map((p) => repoRelativePath(root, p, 'filters.context_filepaths'));
     const notes: string[] = [];
-    const needsVectors = !args.literal && !args.regex && args.mode !== 'exact' && args.mode !== 'definition';
+    const needsVectors = !args.repos && !args.literal && !args.regex && args.mode !== 'exact' && args.mode !== 'definition';
     const vectors = needsVectors ? await prepareVectorSearcher(ctx.loaded.store.database, ctx.loaded.config, notes) : null;
-    const answer = await search(
-      ctx.loaded.store.database,
-      {
-        query: args.query,
+    const request = {
+      query: args.query,
         filters,
         ...(args.mode ? { mode: args.mode } : {}),
         ...(args.limit !== undefined ? { limit: args.limit } : {}),
@@ -108,9 +111,8 @@ export const searchTool = defineTool({
         ...(args.min_score !== undefined ? { min_score: args.min_score } : {}),
         ...(args.rank ? { rank: args.rank } : {}),
         ...(args.demote_tests !== undefined ? { demote_tests: args.demote_tests } : {}),
-      },
-      { root, vectors, notes },
-    );
+      };
+    const answer = args.repos ? await acrossRepositories(ctx, args.repos, request) : await search(ctx.loaded.store.database, request, { root, vectors, notes });
     const items = answer.results.slice(cursor.offset);
     const base = { query: answer.query.length > 500 ? `${answer.query.slice(0, 499)}…` : answer.query, mode: answer.mode, ranking: answer.ranking, ...(answer.interpreted_as ? { interpreted_as: answer.interpreted_as } : {}), filters: answer.filters, related_terms: answer.related_terms, notes: answer.notes, ...(answer.total_matches !== undefined ? { total_matches: answer.total_matches } : {}) };
     const build = (fitted: ReturnType<typeof fitList<SearchResult>>, next: string | undefined) => ({
@@ -145,4 +147,21 @@ function renderSearch(s: { query: string; mode: string; results: Array<Partial<S
   for (const n of s.notes) out.push(`note: ${n}`);
   if (s.next_cursor) out.push(`next_cursor: ${s.next_cursor}`);
   return out.join('\n');
+}
+
+/** The search over published repositories, shaped as the engine's answer (its results carry `repo`). */
+async function acrossRepositories(ctx: ToolContext, repos: string[], request: SearchRequest): Promise<SearchResponse> {
+  const started = performance.now();
+  const { searchRepositories } = await import('../../search/repositories-search.js');
+  const across = await searchRepositories(ctx.ws.storeUrl, repos, request, { root: ctx.ws.root, config: ctx.loaded.config });
+  return {
+    query: across.query,
+    mode: request.mode ?? 'hybrid',
+    ranking: 'chunks',
+    results: across.results,
+    filters: 'none',
+    related_terms: [],
+    elapsed_ms: Math.round(performance.now() - started),
+    notes: [`across ${across.repos.map((r) => `${r.repo}@${r.commit.slice(0, 7)}`).join(', ')}: each repository's newest published snapshot, ranked alone, fused by rank`, ...across.notes],
+  };
 }

@@ -4,7 +4,8 @@
  * answers each call with the store's error (and stays alive) until the store is back. Real PostgreSQL, the built CLI.
  */
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -28,8 +29,8 @@ function clone(): string {
   return dir;
 }
 
-async function connect(dir: string): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--repo', dir, '--store', server.url, '--repo-name', REPO], stderr: 'ignore' });
+async function connect(dir: string, env: Record<string, string> = {}): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--repo', dir, '--store', server.url, '--repo-name', REPO], stderr: 'ignore', env: { ...(process.env as Record<string, string>), ...env } });
   const client = new Client({ name: 'mcp-shared-test', version: '1' });
   await client.connect(transport);
   clients.push(client);
@@ -87,4 +88,22 @@ it('answers with the store\'s error while it cannot pull, stays alive, and works
   const back = await search(client, 'LLMKind');
   expect(back.isError).toBeFalsy();
   expect(sharedCommit(back)).toBe(head.slice(0, 7));
+}, 120_000);
+
+it('searches other published repositories through the search tool\'s repos', async () => {
+  const python = tempRepo({ fixture: 'python', git: true });
+  const cache = mkdtempSync(path.join(os.tmpdir(), 'scout-mcp-cache-'));
+  dirs.push(python.root, cache);
+  await runIndexCommand(python.root, { json: true, force: false });
+  await publishIndex(python.root, server.url, { repo: 'example/mcp-python' });
+  const client = await connect(clone(), { XDG_CACHE_HOME: cache });
+  const result = (await client.callTool({ name: 'search', arguments: { query: 'def class function', repos: [REPO, 'example/mcp-python'], limit: 20 } }, undefined, { timeout: 60_000 })) as ToolResult & {
+    structuredContent: { results: Array<{ repo?: string; file: string }>; notes: string[] };
+  };
+  expect(result.isError).toBeFalsy();
+  expect(new Set(result.structuredContent.results.map((r) => r.repo))).toEqual(new Set([REPO, 'example/mcp-python']));
+  expect(result.structuredContent.notes[0]).toMatch(/^across example\/mcp@[0-9a-f]{7}, example\/mcp-python@[0-9a-f]{7}: /);
+  const missing = (await client.callTool({ name: 'search', arguments: { query: 'x', repos: ['example/none'] } }, undefined, { timeout: 60_000 })) as ToolResult;
+  expect(missing.isError).toBe(true);
+  expect(missing.content[0]?.text).toMatch(/no published index of example\/none/);
 }, 120_000);
