@@ -102,7 +102,9 @@ export async function indexRepository(root: string, store: IndexStore, options: 
   }
   const unchangedByStat = walk.files.length - candidates.length;
 
-  const bulk = stats.size === 0 && candidates.length >= BULK_THRESHOLD;
+  // A forced pass over a built index rewrites every file: clear them all at once and write as into an empty index.
+  const rebuild = Boolean(options.force) && stats.size > 0 && candidates.length >= BULK_THRESHOLD;
+  const bulk = (stats.size === 0 || rebuild) && candidates.length >= BULK_THRESHOLD;
   const { filesGated: _gated, ...written } = await writeChanges(
     root,
     store,
@@ -117,7 +119,12 @@ export async function indexRepository(root: string, store: IndexStore, options: 
       store.replaceDirectories(walk.directories);
       store.setMeta(WALK_INPUTS_KEY, recordWalkInputs(root, config, walk));
     },
-    bulk ? () => store.suspendSecondaryIndexes() : undefined,
+    bulk
+      ? () => {
+          if (rebuild) store.clearFacts();
+          store.suspendSecondaryIndexes();
+        }
+      : undefined,
   );
   return {
     ...written,

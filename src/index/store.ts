@@ -95,6 +95,13 @@ export interface IndexStore {
    */
   suspendSecondaryIndexes(): void;
   restoreSecondaryIndexes(): void;
+  /**
+   * Remove every file and its facts in bulk, inside the write transaction (a forced rebuild, which then writes as
+   * into an empty index): deleting file by file maintains every index and the full-text table row by row, and
+   * made `scout index --force` at 1.5M lines take 46 s against 26 s for a fresh index. The full-text trigger comes
+   * back with restoreSecondaryIndexes.
+   */
+  clearFacts(): void;
   touchFile(path: string, size: number, mtimeMs: number): void;
   deleteFile(path: string): void;
   /** Replace the files the walker skipped (files skipped for their content live in `files`). */
@@ -325,6 +332,12 @@ export class SqliteStore implements IndexStore {
 
   suspendSecondaryIndexes(): void {
     for (const index of SECONDARY_INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${index}`);
+  }
+
+  clearFacts(): void {
+    this.db.exec(
+      'DROP TRIGGER IF EXISTS search_fts_delete; DELETE FROM search_fts; DELETE FROM chunks; DELETE FROM usages; DELETE FROM calls; DELETE FROM imports; DELETE FROM exports; DELETE FROM definitions; DELETE FROM files',
+    );
   }
 
   restoreSecondaryIndexes(): void {

@@ -358,3 +358,34 @@ describe('the distinct definition names (fuzzy search reads them once per index 
     expect(readDefinitionNames(store.database)).toContain('addedElsewhere');
   });
 });
+
+describe('a forced rebuild of a built index', () => {
+  it('clears every file in bulk and writes the same facts as a fresh index, full-text and its trigger included', async () => {
+    repo = tempRepo({});
+    // 60 files: past the bulk threshold, so --force clears and rebuilds instead of rewriting file by file.
+    for (let i = 0; i < 60; i++) repo.write(`src/m${i}.ts`, `import { helper } from './helper';\nexport function handler${i}(x: number): number {\n  return helper(x) + ${i};\n}\nexport const value${i} = handler${i}(1);\n`);
+    repo.write('src/helper.ts', 'export function helper(x: number): number { return x * 2; }\n');
+    store = SqliteStore.open(repo.root);
+    await indexRepository(repo.root, store);
+    const count = (sql: string): number => Number(firstValue(store!.database.prepare(sql)));
+    const tables = ['files', 'definitions', 'usages', 'calls', 'imports', 'chunks', 'search_fts'];
+    const fresh = tables.map((t) => count(`SELECT count(*) FROM ${t}`));
+    repo.remove('src/m59.ts');
+    const forced = await indexRepository(repo.root, store, { force: true });
+    expect(forced.filesParsed).toBe(60);
+    expect(forced.filesDeleted).toBe(1);
+    const after = tables.map((t) => count(`SELECT count(*) FROM ${t}`));
+    // One file fewer: every table shrank by that file's rows, none kept a stale row.
+    expect(after[0]).toBe(fresh[0]! - 1);
+    expect(count('SELECT count(*) FROM search_fts')).toBe(count('SELECT count(*) FROM chunks'));
+    expect(count("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'search_fts_delete'")).toBe(1);
+    expect(count("SELECT count(*) FROM definitions WHERE name = 'handler59'")).toBe(0);
+    expect(count("SELECT count(*) FROM definitions WHERE name = 'handler58'")).toBe(1);
+    // The trigger works again: a later edit replaces the file's full-text rows instead of leaving the old ones.
+    repo.write('src/m0.ts', 'export const replaced = 1;\n');
+    touchLater(repo, 'src/m0.ts');
+    await indexRepository(repo.root, store);
+    expect(count('SELECT count(*) FROM search_fts')).toBe(count('SELECT count(*) FROM chunks'));
+    for (let i = 1; i < tables.length; i++) expect(after[i]).toBeLessThan(fresh[i]!);
+  });
+});
