@@ -121,8 +121,8 @@ export async function indexRepository(root: string, store: IndexStore, options: 
     },
     bulk
       ? () => {
-          if (rebuild) store.clearFacts();
           store.suspendSecondaryIndexes();
+          if (rebuild) store.clearFacts();
         }
       : undefined,
   );

@@ -6,6 +6,12 @@
  */
 export const SCHEMA_VERSION = 7;
 
+/** The full-text table alone (see its comment in SCHEMA_SQL): a forced rebuild drops and recreates it. */
+export const SEARCH_FTS_SQL = `CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5(
+  name, signature, docstring, path, body,
+  tokenize="unicode61 remove_diacritics 0 tokenchars '_$'"
+);`;
+
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (
   key TEXT PRIMARY KEY,
@@ -131,10 +137,7 @@ CREATE INDEX IF NOT EXISTS chunks_file ON chunks(file_id);
 -- chunks behind each idf, the average length) drift with every reindexed file, and an index
 -- a month old ranks differently from a fresh one of the same files (bench/localize: after
 -- 40 checkouts attrs counted 30,461 chunks for 2,199). The stored text costs disk, not time.
-CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5(
-  name, signature, docstring, path, body,
-  tokenize="unicode61 remove_diacritics 0 tokenchars '_$'"
-);
+${SEARCH_FTS_SQL}
 CREATE TRIGGER IF NOT EXISTS search_fts_delete AFTER DELETE ON chunks BEGIN
   DELETE FROM search_fts WHERE rowid = old.id;
 END;
