@@ -43,10 +43,19 @@ function workerScript(): string | null {
   return existsSync(file) ? file : null;
 }
 
+/**
+ * The old generation a parse worker may grow to. Without a cap V8 lets a busy worker's heap grow far past what it
+ * holds live (it collects lazily under a limit sized for the whole machine): at 1.5M lines the index's peak RSS was
+ * 1.0 GB, and 0.8 GB with this cap, no slower (bench/results/scale.md). A worker that needs more (a file far
+ * larger than any seen) dies with ERR_WORKER_OUT_OF_MEMORY, and its files are parsed on the main thread instead.
+ */
+export const WORKER_HEAP_MB = 256;
+
 export async function runParseJobs(
   jobs: ParseJob[],
   workerCount: number,
   onOutcome: (outcome: ParseOutcome) => void,
+  options: { workerHeapMb?: number; onWorkerLost?: (error: Error) => void } = {},
 ): Promise<{ workersUsed: number }> {
   const script = workerCount > 0 ? workerScript() : null;
   if (!script || jobs.length === 0) {
@@ -68,19 +77,22 @@ export async function runParseJobs(
     mainThread(),
     ...Array.from({ length: count }, () =>
       new Promise<void>((resolve, reject) => {
-        const worker = new Worker(script);
-        let inFlight = 0;
+        const worker = new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? WORKER_HEAP_MB } });
+        // The jobs this worker holds, by id: parsed here instead if the worker dies.
+        const inFlight = new Map<number, ParseJob>();
+        let lost = false;
         const sendNext = (): void => {
+          if (lost) return;
           if (next < end) {
             const job = jobs[next++] as ParseJob;
-            inFlight++;
+            inFlight.set(job.id, job);
             worker.postMessage(job);
-          } else if (inFlight === 0) {
+          } else if (inFlight.size === 0) {
             void worker.terminate().then(() => resolve());
           }
         };
         worker.on('message', (message: WorkerOutcome) => {
-          inFlight--;
+          inFlight.delete(message.id);
           // Hand the worker its next file before writing this one, so parsing and
           // SQLite writes overlap instead of taking turns.
           sendNext();
@@ -91,7 +103,15 @@ export async function runParseJobs(
             reject(error as Error);
           }
         });
-        worker.on('error', reject);
+        worker.on('error', (error: Error) => {
+          // Out of its heap (or failed to start): its files go to the main thread; the other threads take the rest.
+          lost = true;
+          options.onWorkerLost?.(error);
+          void (async () => {
+            for (const job of inFlight.values()) onOutcome(await runParseJob(job));
+            inFlight.clear();
+          })().then(resolve, reject);
+        });
         // Two files in flight per worker: one parsing, one queued.
         sendNext();
         sendNext();
