@@ -48,14 +48,16 @@ export async function findSnapshot(store: PgStore, repo: string, ancestors: stri
   });
 }
 
-/** The snapshot the local index was pulled from, read without opening it for writing; null when none. */
-export function localSnapshot(dbPath: string): number | null {
+/** Where the local index at `dbPath` was pulled from (read-only, without opening it for writing); null for a local index or none. */
+function localOrigin(dbPath: string): { snapshot: number; commit: string; repo: string; store: string } | null {
   if (!existsSync(dbPath)) return null;
   try {
     const db = openSqlite(dbPath, { readOnly: true });
     try {
-      const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(SHARED_META.snapshot) as { value: string } | undefined;
-      return row ? Number(row.value) : null;
+      const meta = new Map((db.prepare("SELECT key, value FROM meta WHERE key LIKE 'shared_%'").all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]));
+      const snapshot = meta.get(SHARED_META.snapshot);
+      const commit = meta.get(SHARED_META.commit);
+      return snapshot && commit ? { snapshot: Number(snapshot), commit, repo: meta.get(SHARED_META.repo) ?? '', store: meta.get(SHARED_META.store) ?? '' } : null;
     } finally {
       db.close();
     }
@@ -64,21 +66,22 @@ export function localSnapshot(dbPath: string): number | null {
   }
 }
 
+/** The snapshot the local index was pulled from; null when none. */
+export function localSnapshot(dbPath: string): number | null {
+  return localOrigin(dbPath)?.snapshot ?? null;
+}
+
+/**
+ * Up to this many files changed since the snapshot already here, it is kept and the changes are indexed on top
+ * (about 350 files a second) instead of asking the store for a nearer one: after a `git pull` of a few commits,
+ * pulling the whole index again costs 15 s at 1.5M lines, reindexing the pulled files under a second. It also
+ * spares the connection: a command on an up-to-date checkout does not touch the store at all.
+ */
+export const KEEP_SNAPSHOT_UP_TO_CHANGED_FILES = 200;
+
 /** The shared commit the local index of `root` was pulled from, or null (a local index, or none). */
 export function pulledCommit(root: string): string | null {
-  const { dbPath } = indexLocation(root);
-  if (!existsSync(dbPath)) return null;
-  try {
-    const db = openSqlite(dbPath, { readOnly: true });
-    try {
-      const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(SHARED_META.commit) as { value: string } | undefined;
-      return row?.value ?? null;
-    } finally {
-      db.close();
-    }
-  } catch {
-    return null;
-  }
+  return localOrigin(indexLocation(root).dbPath)?.commit ?? null;
 }
 
 /** One pull per repository at a time, across processes (several MCP servers on one checkout). */
@@ -144,6 +147,14 @@ export async function attachSharedIndex(root: string, url: string, options: { re
   const repo = options.repo ?? repositoryName(root);
   const ancestors = ancestorCommits(root, ANCESTOR_DEPTH);
   if (ancestors.length === 0) throw new ScoutError('SNAPSHOT_MISSING', `${root} has no git commit: a shared index is found by commit; run scout without --store, or commit first`);
+  const { dbPath } = indexLocation(root);
+  const here = localOrigin(dbPath);
+  if (here && here.repo === repo) {
+    const changed = filesChangedSince(root, here.commit);
+    if (changed !== null && changed.length <= KEEP_SNAPSHOT_UP_TO_CHANGED_FILES) {
+      return { store: here.store, repo, commit: here.commit, snapshot: here.snapshot, pulled: false, rows: 0, ms: Math.round(performance.now() - started) };
+    }
+  }
   const store = await connectStore(url);
   try {
     const snapshot = await findSnapshot(store, repo, ancestors);
@@ -153,7 +164,6 @@ export async function attachSharedIndex(root: string, url: string, options: { re
         `the store ${store.description} holds no index of ${repo} for HEAD or its last ${ANCESTOR_DEPTH} ancestors (schema v${SCHEMA_VERSION}): publish one with \`scout index --store URL --repo DIR\` (in CI), or run without --store to index locally`,
       );
     }
-    const { dbPath } = indexLocation(root);
     mkdirSync(path.dirname(dbPath), { recursive: true });
     const base = { store: store.description, repo, commit: snapshot.commit, snapshot: snapshot.id };
     if (localSnapshot(dbPath) === snapshot.id) return { ...base, pulled: false, rows: 0, ms: Math.round(performance.now() - started) };

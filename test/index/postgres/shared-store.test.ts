@@ -4,7 +4,7 @@
  * in the freshness stamp, retention, and the faults (server down, credentials never in the message).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -165,10 +165,33 @@ describe('a shared index on PostgreSQL', () => {
     }
   }, 120_000);
 
+  it('keeps the snapshot it has while few files changed since, and pulls a nearer one when many did', async () => {
+    const reader = clone();
+    const first = await attachSharedIndex(reader, server.url, { repo: REPO });
+    origin.write('src/fourth.ts', 'export const fourthCommitMarker = 4;\n');
+    commitAll(origin, 'fourth');
+    await runIndexCommand(origin.root, { json: true, force: false });
+    await publishIndex(origin.root, server.url, { repo: REPO });
+    execFileSync('git', ['pull', '-q'], { cwd: reader });
+    // One file changed since the local snapshot: kept, without asking the store; the file is indexed on top.
+    expect(await attachSharedIndex(reader, 'postgresql://nobody@localhost/none?host=/nonexistent', { repo: REPO })).toMatchObject({ pulled: false, commit: first.commit });
+    expect((await searchOnce(reader, 'fourthCommitMarker')).freshness.shared?.overlaid).toContain('src/fourth.ts');
+    for (let i = 0; i < 201; i++) origin.write(`src/many/m${i}.ts`, `export const many${i} = ${i};\n`);
+    commitAll(origin, 'fifth');
+    await runIndexCommand(origin.root, { json: true, force: false });
+    await publishIndex(origin.root, server.url, { repo: REPO });
+    execFileSync('git', ['pull', '-q'], { cwd: reader });
+    const nearer = await attachSharedIndex(reader, server.url, { repo: REPO });
+    expect(nearer).toMatchObject({ pulled: true, commit: origin.git('rev-parse', 'HEAD').trim() });
+    expect((await searchOnce(reader, 'many200')).freshness.shared?.overlaid_files).toBe(0);
+  }, 120_000);
+
   it('reports a stopped server clearly, without the credentials of the URL, and answers from a snapshot pulled before', async () => {
     const reader = clone();
     const pulledBefore = clone();
     await attachSharedIndex(pulledBefore, server.url, { repo: REPO });
+    // More changed files than a kept snapshot covers: the store is asked for a nearer one.
+    for (let i = 0; i < 201; i++) writeFileSync(path.join(pulledBefore, `local${i}.ts`), `export const local${i} = ${i};\n`);
     const url = `${server.url.replace('postgresql://scout@', 'postgresql://scout:hunter2secret@')}&connect_timeout=2`;
     await server.stop();
     const error = await attachSharedIndex(reader, url, { repo: REPO }).catch((e: unknown) => e);
