@@ -34,7 +34,8 @@ export function filesOutsideProject(root: string, programFiles: ReadonlySet<stri
  * git, or when git fails. Untracked files are searched too; ignored ones are not (as the walk skips them).
  */
 function mentioningFiles(root: string, words: MentionWords): string[] | null {
-  const patterns = [...words.names, ...words.strings].filter((w) => w.length > 0);
+  // String members quoted, as the text check below wants them: a bare one-letter member would match every file.
+  const patterns = [...words.names, ...words.strings.flatMap((w) => [`'${w}'`, `"${w}"`, `\`${w}\``])].filter((w) => w.length > 0);
   if (patterns.length === 0) return [];
   try {
     const out = execFileSync('git', ['grep', '-l', '-z', '-F', '--untracked', ...patterns.flatMap((w) => ['-e', w]), '--', '*.ts', '*.tsx', '*.mts', '*.cts'], {

@@ -3,6 +3,7 @@
  * index, typescript-language-server and tsc. Inside the project the non-exhaustive switch is a verified break; the
  * same switch in `scripts/` is never called "compiles": the answer says it lies outside the checked project.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,7 +54,12 @@ afterAll(async () => {
 });
 
 describe('a TypeScript file outside the checked project', () => {
-  it('inside: a verified break; outside: "not verified: outside the project", never "compiles"', async () => {
+  // Twice: files found by reading the tree (no git), then by `git grep` once the folder is a git checkout.
+  it.each([['read from the tree', false], ['found by git grep', true]])('inside: a verified break; outside: "not verified: outside the project", never "compiles" (%s)', async (_how, git) => {
+    if (git) {
+      execFileSync('git', ['init', '-q'], { cwd: root });
+      execFileSync('git', ['add', '-A'], { cwd: root });
+    }
     const { answer } = await answerQuestion('what breaks if I add a variant to `Shade`?', { root, db: store.database, lsp, config: loadConfig(root), checkers });
     expect(answer.meta.verified_by).toMatchObject({ checker: 'typescript' });
     const inside = lineOf(root, 'src/label.ts', 'switch (s)');
