@@ -12,11 +12,26 @@ const CFG = /#\[cfg\((.*)\)\]/;
 /** Conditions a default build on Linux meets: not guards. */
 const ALWAYS_ON_HERE = /^(?:unix|target_os\s*=\s*"linux"|target_family\s*=\s*"unix"|debug_assertions|not\((?:windows|test|target_os\s*=\s*"(?:windows|macos|ios|android)")\))$/;
 
+/**
+ * The file's lines with comments and literals blanked, once per file: an answer asks about every site of a file,
+ * and the callers hand the same lines array each time (FileCache).
+ */
+const blankedByLines = new WeakMap<readonly string[], string[]>();
+
+function blankedCode(lines: readonly string[]): string[] {
+  let code = blankedByLines.get(lines);
+  if (!code) {
+    // Lifetimes (`'a`) first: the blanker would read one as an unclosed char literal and blank the rest of its line.
+    const text = lines.join('\n').replace(/'[A-Za-z_]\w*(?![\w'])/g, (m) => ' '.repeat(m.length));
+    code = blankCommentsAndLiterals(text, { raw: [], keepQuotes: false }).split('\n');
+    blankedByLines.set(lines, code);
+  }
+  return code;
+}
+
 /** Lines 1-based; the guard over `line`, as written (`#[cfg(windows)]`), or null. */
 export function rustCfgGuard(lines: readonly string[], line: number): string | null {
-  // Lifetimes (`'a`) first: the blanker would read one as an unclosed char literal and blank the rest of its line.
-  const text = lines.join('\n').replace(/'[A-Za-z_]\w*(?![\w'])/g, (m) => ' '.repeat(m.length));
-  const code = blankCommentsAndLiterals(text, { raw: [], keepQuotes: false }).split('\n');
+  const code = blankedCode(lines);
   const attributeAbove = (at: number): string | null => {
     for (let i = at - 1; i >= 0 && i >= at - 4; i--) {
       const text = lines[i]?.trim() ?? '';
