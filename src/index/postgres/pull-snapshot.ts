@@ -8,6 +8,7 @@ import { renameSync, rmSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { to as copyTo } from 'pg-copy-streams';
 import { loadVectorExtension } from '../vector-extension.js';
+import { ScoutError } from '../../core/errors.js';
 import { openSqlite, transaction, type DatabaseSync, type SQLInputValue } from '../sqlite.js';
 import { LineSplitter, parseCopyLine, sqliteValue } from './copy-text.js';
 import type { MirroredTable, MirrorSchema } from './mirrored-tables.js';
@@ -81,6 +82,7 @@ export async function pullSnapshot(store: PgStore, snapshot: SnapshotRef, dbPath
         throw error;
       }
     });
+    refuseEscapingPaths(db);
     transaction(db, () => {
       for (const sql of snapshot.mirror.after) db.exec(sql);
       const setMeta = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
@@ -99,4 +101,15 @@ export async function pullSnapshot(store: PgStore, snapshot: SnapshotRef, dbPath
   for (const suffix of ['-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
   renameSync(partial, dbPath);
   return { rows, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * A snapshot comes from a server, not from this checkout: a file path in it that is absolute or climbs out (`..`)
+ * would let an answer name a file outside the repository. Such a snapshot is refused whole.
+ */
+function refuseEscapingPaths(db: DatabaseSync): void {
+  const bad = db.prepare("SELECT path FROM files WHERE path LIKE '/%' OR path = '..' OR path LIKE '../%' OR path LIKE '%/../%' OR path LIKE '%/..' LIMIT 1").get() as { path: string } | undefined;
+  if (bad) {
+    throw new ScoutError('SNAPSHOT_MISSING', `the shared snapshot names a file outside the repository (${JSON.stringify(bad.path.slice(0, 80))}): refused; republish it from a clean checkout with \`scout index --store\``);
+  }
 }

@@ -4,7 +4,7 @@
  * in the freshness stamp, retention, and the faults (server down, credentials never in the message).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,6 +16,7 @@ import { isScoutError } from '../../../src/core/errors.js';
 import { attachIfShared } from '../../../src/cli/shared-store.js';
 import { publishIndex } from '../../../src/index/postgres/publish-index.js';
 import { attachSharedIndex } from '../../../src/index/postgres/shared-index.js';
+import { SCHEMA_VERSION } from '../../../src/index/schema.js';
 import { startTestPostgres, type TestPostgres } from '../../helpers/postgres.js';
 import { tempRepo, type TempRepo } from '../../helpers/temp-repo.js';
 
@@ -135,6 +136,23 @@ describe('a shared index on PostgreSQL', () => {
     origin.git('checkout', '--', 'src/router.ts');
   });
 
+  it('refuses a snapshot that names a file outside the repository, and leaves the local index as it was', async () => {
+    await publishIndex(origin.root, server.url, { repo: 'example/corrupt' });
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    try {
+      await client.query(
+        `UPDATE scout_v${SCHEMA_VERSION}_files SET c_path = '../../outside/secret.ts' WHERE snapshot_id = (SELECT id FROM scout_snapshots WHERE repo = 'example/corrupt') AND _rowid = (SELECT min(_rowid) FROM scout_v${SCHEMA_VERSION}_files WHERE snapshot_id = (SELECT id FROM scout_snapshots WHERE repo = 'example/corrupt'))`,
+      );
+    } finally {
+      await client.end();
+    }
+    const reader = clone();
+    await expect(attachSharedIndex(reader, server.url, { repo: 'example/corrupt' })).rejects.toThrow(/names a file outside the repository \("\.\.\/\.\.\/outside\/secret\.ts"\): refused/);
+    expect(existsSync(path.join(reader, '.scout', 'index.db'))).toBe(false);
+    expect(readdirSync(path.join(reader, '.scout')).filter((f) => f.includes('.pull-'))).toEqual([]);
+  });
+
   it('says which store has no snapshot, and how to publish one', async () => {
     const reader = clone();
     await expect(attachSharedIndex(reader, server.url, { repo: 'example/never-published' })).rejects.toThrow(/holds no index of example\/never-published .*scout index --store URL/);
@@ -155,7 +173,7 @@ describe('a shared index on PostgreSQL', () => {
       expect(across.notes.filter((n) => n.startsWith('pulled'))).toHaveLength(2);
       // Pulled once per snapshot: the second search reads the cache.
       expect((await runAcrossRepositories(origin.root, 'router', { store: server.url, repos: 'example/python' } as never)).notes.filter((n) => n.startsWith('pulled'))).toHaveLength(0);
-      await expect(runAcrossRepositories(origin.root, 'x', { store: server.url, repos: 'example/nope' } as never)).rejects.toThrow(/no published index of example\/nope .*published repositories: example\/python, example\/router/);
+      await expect(runAcrossRepositories(origin.root, 'x', { store: server.url, repos: 'example/nope' } as never)).rejects.toThrow(/no published index of example\/nope .*published repositories: (example\/corrupt, )?example\/python, example\/router/);
       await expect(runAcrossRepositories(origin.root, 'x', { store: server.url, repos: 'example/python', literal: true } as never)).rejects.toThrow(/--literal and --regex read the files/);
     } finally {
       if (previous === undefined) delete process.env.XDG_CACHE_HOME;
