@@ -7,6 +7,12 @@ import * as sqliteVec from 'sqlite-vec';
 import { ScoutError } from '../core/errors.js';
 import type { DatabaseSync } from './sqlite.js';
 
+/** The vector store's tables (search/vector-store.ts creates them), here so that the shared store can check a snapshot's. */
+export const EMBEDDING_CACHE_SQL = 'CREATE TABLE IF NOT EXISTS embedding_cache (hash TEXT PRIMARY KEY, provider TEXT NOT NULL, vector BLOB NOT NULL)';
+export function chunkVectorsSql(dimensions: number): string {
+  return `CREATE VIRTUAL TABLE chunk_vectors USING vec0(embedding float[${dimensions}] distance_metric=cosine, +text_hash text)`;
+}
+
 const loaded = new WeakSet<DatabaseSync>();
 
 /** Load sqlite-vec into this connection (once per connection). */

@@ -19,7 +19,7 @@ import { ScoutError } from '../core/errors.js';
 import { contentHash, type LruCache } from '../embed/cache.js';
 import type { EmbeddingProvider } from '../embed/provider.js';
 import { indexGeneration } from '../index/read/meta.js';
-import { loadVectorExtension } from '../index/vector-extension.js';
+import { chunkVectorsSql, EMBEDDING_CACHE_SQL, loadVectorExtension } from '../index/vector-extension.js';
 import { formatSyncMark, META_VECTORS_SYNCED, parseSyncMark } from './vector-follow.js';
 import { firstValue, returningArrays, transaction, tuplesOf, type DatabaseSync } from '../index/sqlite.js';
 
@@ -115,7 +115,7 @@ export function ensureVectorTables(db: Db, providerId: string, dimensions: numbe
   if (state.table && state.provider === providerId && state.dimensions === dimensions) return false;
   transaction(db, () => {
     db.exec('DROP TABLE IF EXISTS chunk_vectors');
-    db.exec(`CREATE VIRTUAL TABLE chunk_vectors USING vec0(embedding float[${dimensions}] distance_metric=cosine, +text_hash text)`);
+    db.exec(chunkVectorsSql(dimensions));
     db.prepare('DELETE FROM embedding_cache WHERE provider <> ? OR length(vector) <> ?').run(providerId, dimensions * 4);
     setMeta(db, META_VECTOR_PROVIDER, providerId);
     setMeta(db, META_VECTOR_DIMENSIONS, String(dimensions));
@@ -422,8 +422,8 @@ async function embedChecked(provider: EmbeddingProvider, texts: string[], signal
 function ensureBaseTables(db: Db): void {
   db.exec(`
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    CREATE TABLE IF NOT EXISTS embedding_cache (hash TEXT PRIMARY KEY, provider TEXT NOT NULL, vector BLOB NOT NULL);
   `);
+  db.exec(EMBEDDING_CACHE_SQL);
 }
 
 /** What the database holds; reads only (search may run on a read-only connection). */

@@ -5,9 +5,13 @@
  * the rows are in. Virtual tables (FTS5 `search_fts`, sqlite-vec `chunk_vectors`) are mirrored by their
  * columns; their shadow tables are not (the replica's virtual tables rebuild them as rows are inserted).
  */
-import type { DatabaseSync } from '../sqlite.js';
+import { SCHEMA_SQL } from '../schema.js';
+import { openSqlite, type DatabaseSync } from '../sqlite.js';
+import { EMBEDDING_CACHE_SQL } from '../vector-extension.js';
 
 export type ColumnType = 'integer' | 'real' | 'text' | 'blob';
+
+const LOCAL_ONLY = new Set(['shared_files']);
 
 export interface MirroredTable {
   name: string;
@@ -48,12 +52,14 @@ export function mirrorSchema(db: DatabaseSync): MirrorSchema {
   const tables: MirroredTable[] = [];
   const after: string[] = [];
   for (const e of entries) {
-    if (isShadow(e.name)) continue;
+    // Only tables have shadows (`search_fts_data`); the trigger `search_fts_delete` is not one of them.
+    if (e.type === 'table' && isShadow(e.name)) continue;
     if (e.type === 'index' || e.type === 'trigger') {
       after.push(e.sql);
       continue;
     }
-    if (e.type !== 'table') continue;
+    // `shared_files` records what this machine pulled (shared-index.ts): never part of a published snapshot.
+    if (e.type !== 'table' || LOCAL_ONLY.has(e.name)) continue;
     const virtual = virtualNames.includes(e.name);
     const info = db.prepare(`SELECT name, type, pk FROM pragma_table_info(?)`).all(e.name) as Array<{ name: string; type: string; pk: number }>;
     const vectors = virtual ? vectorColumns(e.sql) : new Set<string>();
@@ -68,4 +74,39 @@ export function mirrorSchema(db: DatabaseSync): MirrorSchema {
     });
   }
   return { tables, after };
+}
+
+const normalized = (sql: string): string => sql.replace(/\s+/g, ' ').replace(/ IF NOT EXISTS/i, '').trim();
+
+/**
+ * The statements a snapshot may make a reader run: exactly those this build writes itself (schema.ts, the vector
+ * store's tables), read from a scratch database made with them. A snapshot comes from a server; a statement of any
+ * other text (an ATTACH, a trigger that writes elsewhere) is refused, never run.
+ */
+export function checkMirrorSchema(schema: MirrorSchema, allowed: { tables: Map<string, string>; after: Set<string> } = expectedMirror()): string | null {
+  for (const t of schema.tables) {
+    const want = allowed.tables.get(t.name);
+    const vector = t.name === 'chunk_vectors' && /^CREATE VIRTUAL TABLE chunk_vectors USING vec0\(embedding float\[\d{1,4}\] distance_metric=cosine, \+text_hash text\)$/.test(normalized(t.ddl));
+    if (!vector && want !== normalized(t.ddl)) return `table ${JSON.stringify(t.name.slice(0, 60))}`;
+    if (!/^\w+$/.test(t.name) || t.columns.some((c) => !/^\w+$/.test(c.name)) || (t.rowidColumn !== null && !/^\w+$/.test(t.rowidColumn))) return `a name in table ${JSON.stringify(t.name.slice(0, 60))}`;
+  }
+  for (const sql of schema.after) if (!allowed.after.has(normalized(sql))) return `statement ${JSON.stringify(sql.slice(0, 60))}`;
+  return null;
+}
+
+let expected: { tables: Map<string, string>; after: Set<string> } | null = null;
+
+/** What this build's schema holds (schema.ts and the vector store's cache table), as checkMirrorSchema compares it. */
+export function expectedMirror(): { tables: Map<string, string>; after: Set<string> } {
+  if (expected) return expected;
+  const db = openSqlite(':memory:');
+  try {
+    db.exec(SCHEMA_SQL);
+    db.exec(EMBEDDING_CACHE_SQL);
+    const schema = mirrorSchema(db);
+    expected = { tables: new Map(schema.tables.map((t) => [t.name, normalized(t.ddl)])), after: new Set(schema.after.map(normalized)) };
+    return expected;
+  } finally {
+    db.close();
+  }
 }

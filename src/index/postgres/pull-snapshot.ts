@@ -11,7 +11,7 @@ import { loadVectorExtension } from '../vector-extension.js';
 import { ScoutError } from '../../core/errors.js';
 import { openSqlite, transaction, type DatabaseSync, type SQLInputValue } from '../sqlite.js';
 import { LineSplitter, parseCopyLine, sqliteValue } from './copy-text.js';
-import type { MirroredTable, MirrorSchema } from './mirrored-tables.js';
+import { checkMirrorSchema, type MirroredTable, type MirrorSchema } from './mirrored-tables.js';
 import { withClient, type PgStore } from './pg-connection.js';
 import { quoteIdent, storeTableName } from './store-schema.js';
 
@@ -61,6 +61,11 @@ async function pullTable(client: import('pg').PoolClient, db: DatabaseSync, snap
 /** Write snapshot `snapshot` as the SQLite database at `dbPath` (replaced only when the pull is whole). */
 export async function pullSnapshot(store: PgStore, snapshot: SnapshotRef, dbPath: string, extraMeta: Record<string, string>): Promise<PullResult> {
   const started = performance.now();
+  // The statements a snapshot makes this machine run must be this build's own, word for word.
+  const foreign = checkMirrorSchema(snapshot.mirror);
+  if (foreign) {
+    throw new ScoutError('SNAPSHOT_MISSING', `the shared snapshot ${snapshot.id} of ${snapshot.repo} holds a schema this Scout does not write (${foreign}): refused; republish it with this version of Scout (\`scout index --store\`)`);
+  }
   const partial = `${dbPath}.pull-${process.pid}`;
   rmSync(partial, { force: true });
   const db = openSqlite(partial);

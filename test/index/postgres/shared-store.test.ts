@@ -17,6 +17,7 @@ import { attachIfShared } from '../../../src/cli/shared-store.js';
 import { publishIndex } from '../../../src/index/postgres/publish-index.js';
 import { attachSharedIndex } from '../../../src/index/postgres/shared-index.js';
 import { SCHEMA_VERSION } from '../../../src/index/schema.js';
+import { openSqlite } from '../../../src/index/sqlite.js';
 import { startTestPostgres, type TestPostgres } from '../../helpers/postgres.js';
 import { tempRepo, type TempRepo } from '../../helpers/temp-repo.js';
 
@@ -106,6 +107,15 @@ describe('a shared index on PostgreSQL', () => {
     expect(answer.freshness.shared?.overlaid).toEqual(['src/beacon.ts', 'src/router.ts']);
     expect(answer.freshness.note).toMatch(/2 local file\(s\) indexed on top: src\/beacon\.ts, src\/router\.ts/);
     expect((await searchOnce(reader, 'zanzibarThreshold')).results[0]?.file).toBe('src/router.ts');
+    // The pulled copy kept the full-text trigger: the edited file's old chunks left the full-text table with it.
+    const db = openSqlite(path.join(reader, '.scout', 'index.db'), { readOnly: true });
+    try {
+      const n = (sql: string): number => Number((db.prepare(sql).get() as { n: number }).n);
+      expect(n('SELECT count(*) AS n FROM search_fts')).toBe(n('SELECT count(*) AS n FROM chunks'));
+      expect(n("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name = 'search_fts_delete'")).toBe(1);
+    } finally {
+      db.close();
+    }
     const status = await runStatusCommand(reader, Promise.resolve([]));
     expect(status.shared).toMatchObject({ repo: REPO, overlaid: ['src/beacon.ts', 'src/router.ts'] });
     expect(formatStatus(status)).toMatch(/shared {6}snapshot \d+ of example\/router@[0-9a-f]{7} from postgresql:\/\/localhost\/postgres.*2 local file\(s\) indexed on top/);
@@ -153,6 +163,22 @@ describe('a shared index on PostgreSQL', () => {
     expect(readdirSync(path.join(reader, '.scout')).filter((f) => f.includes('.pull-'))).toEqual([]);
   });
 
+  it('refuses a snapshot whose schema asks for any statement this build does not write (an ATTACH), before running it', async () => {
+    await publishIndex(origin.root, server.url, { repo: 'example/evil' });
+    const planted = path.join(os.tmpdir(), `scout-evil-${process.pid}.db`);
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    try {
+      await client.query(`UPDATE scout_snapshots SET mirror = jsonb_set(mirror, '{after}', (mirror->'after') || to_jsonb($1::text)) WHERE repo = 'example/evil'`, [`ATTACH DATABASE '${planted}' AS planted`]);
+    } finally {
+      await client.end();
+    }
+    const reader = clone();
+    await expect(attachSharedIndex(reader, server.url, { repo: 'example/evil' })).rejects.toThrow(/holds a schema this Scout does not write \(statement "ATTACH DATABASE/);
+    expect(existsSync(planted)).toBe(false);
+    expect(existsSync(path.join(reader, '.scout', 'index.db'))).toBe(false);
+  });
+
   it('says which store has no snapshot, and how to publish one', async () => {
     const reader = clone();
     await expect(attachSharedIndex(reader, server.url, { repo: 'example/never-published' })).rejects.toThrow(/holds no index of example\/never-published .*scout index --store URL/);
@@ -173,7 +199,7 @@ describe('a shared index on PostgreSQL', () => {
       expect(across.notes.filter((n) => n.startsWith('pulled'))).toHaveLength(2);
       // Pulled once per snapshot: the second search reads the cache.
       expect((await runAcrossRepositories(origin.root, 'router', { store: server.url, repos: 'example/python' } as never)).notes.filter((n) => n.startsWith('pulled'))).toHaveLength(0);
-      await expect(runAcrossRepositories(origin.root, 'x', { store: server.url, repos: 'example/nope' } as never)).rejects.toThrow(/no published index of example\/nope .*published repositories: (example\/corrupt, )?example\/python, example\/router/);
+      await expect(runAcrossRepositories(origin.root, 'x', { store: server.url, repos: 'example/nope' } as never)).rejects.toThrow(/no published index of example\/nope .*published repositories: (example\/corrupt, )?(example\/evil, )?example\/python, example\/router/);
       await expect(runAcrossRepositories(origin.root, 'x', { store: server.url, repos: 'example/python', literal: true } as never)).rejects.toThrow(/--literal and --regex read the files/);
     } finally {
       if (previous === undefined) delete process.env.XDG_CACHE_HOME;
