@@ -113,8 +113,13 @@ export async function pullSnapshot(store: PgStore, snapshot: SnapshotRef, dbPath
  * would let an answer name a file outside the repository. Such a snapshot is refused whole.
  */
 function refuseEscapingPaths(db: DatabaseSync): void {
-  const bad = db.prepare("SELECT path FROM files WHERE path LIKE '/%' OR path = '..' OR path LIKE '../%' OR path LIKE '%/../%' OR path LIKE '%/..' LIMIT 1").get() as { path: string } | undefined;
-  if (bad) {
-    throw new ScoutError('SNAPSHOT_MISSING', `the shared snapshot names a file outside the repository (${JSON.stringify(bad.path.slice(0, 80))}): refused; republish it from a clean checkout with \`scout index --store\``);
+  // Every table that holds a repository path: the indexed files, the files the walk skipped, the folders it saw.
+  for (const table of ['files', 'skipped', 'directories']) {
+    const bad = db
+      .prepare(`SELECT path FROM ${table} WHERE path LIKE '/%' OR path = '..' OR path LIKE '../%' OR path LIKE '%/../%' OR path LIKE '%/..' LIMIT 1`)
+      .get() as { path: string } | undefined;
+    if (bad) {
+      throw new ScoutError('SNAPSHOT_MISSING', `the shared snapshot names a file outside the repository (${JSON.stringify(bad.path.slice(0, 80))}): refused; republish it from a clean checkout with \`scout index --store\``);
+    }
   }
 }
