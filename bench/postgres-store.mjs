@@ -12,7 +12,7 @@
 // bench/results/postgres-store.md (appends a section per tier). Not a test.
 //   npm run build && node bench/postgres-store.mjs --tier s150k [--clients 20]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -53,6 +53,13 @@ try {
   const pub = scout(['index', '--repo', tier, '--store', server.url, '--repo-name', repoName, '--json']);
   const published = JSON.parse(pub.stdout).shared;
   log(`published ${published.rows} rows in ${published.ms} ms (process ${Math.round(pub.ms)} ms)`);
+  // What one snapshot takes in the store: every scout table, with its indexes and TOAST.
+  const pg = (await import('pg')).default;
+  const sizeClient = new pg.Client({ connectionString: server.url });
+  await sizeClient.connect();
+  const storeBytes = Number((await sizeClient.query("SELECT sum(pg_total_relation_size(c.oid)) AS b FROM pg_class c WHERE c.relkind = 'r' AND c.relname LIKE 'scout_%'")).rows[0].b);
+  await sizeClient.end();
+  const scoutBytes = ['index.db', 'index.db-wal'].reduce((n, f) => n + (existsSync(path.join(tier, '.scout', f)) ? statSync(path.join(tier, '.scout', f)).size : 0), 0);
 
   execFileSync('git', ['clone', '-q', '--shared', tier, reader]);
   const pull = scout(['status', '--repo', reader, '--store', server.url, '--repo-name', repoName, '--json']);
@@ -154,6 +161,7 @@ try {
     '| --- | --- |',
     `| SQLite full index (fresh \`scout index\`, process) | ${(full.ms / 1000).toFixed(1)} s |`,
     `| publish into PostgreSQL (COPY in one transaction) | ${(published.ms / 1000).toFixed(1)} s for ${published.rows} rows (process ${(pub.ms / 1000).toFixed(1)} s); index + publish = ${((full.ms + pub.ms) / full.ms).toFixed(2)}× the SQLite index |`,
+    `| one snapshot in PostgreSQL (tables, indexes, TOAST) / the SQLite index | ${(storeBytes / 1048576).toFixed(0)} MB / ${(scoutBytes / 1048576).toFixed(0)} MB |`,
     `| pull into a clone + first status (process) | ${(pull.ms / 1000).toFixed(1)} s${pulledLine ? ` (pull ${pulledLine[2]} ms)` : ''} |`,
     `| first search after the pull (process; walk, stat, overlay) | ${Math.round(firstFresh.ms)} ms: ${stamp.note.replace(/postgresql:\/\/\S+/, 'the store')} |`,
     `| parity: queries answered identically (file, line, score) | ${same} of ${local.length} |`,
