@@ -174,7 +174,11 @@ async function main(argv: string[]): Promise<number> {
       const gitDirty = dirtyFilesAsync(repo);
       const { formatStatus, runStatusCommand } = await import('./status-command.js');
       const report = await runStatusCommand(repo, gitDirty);
-      process.stdout.write(values.json ? `${JSON.stringify(report)}\n` : `${formatStatus(report)}\n`);
+      // With a store: what it holds for this repository, after the local index's status.
+      const { formatStoreListing, storeListingIfShared } = shared ? await import('./shared-store.js') : { formatStoreListing: null, storeListingIfShared: null };
+      const listing = storeListingIfShared ? await storeListingIfShared(repo, values) : null;
+      if (values.json) process.stdout.write(`${JSON.stringify(listing ? { ...report, store: listing } : report)}\n`);
+      else process.stdout.write(`${formatStatus(report)}${listing && formatStoreListing ? `\n${formatStoreListing(listing)}` : ''}\n`);
       return 0;
     }
     case 'search': {

@@ -5,6 +5,7 @@
  */
 import { isScoutError, ScoutError } from '../core/errors.js';
 import { storeUrlFrom } from '../index/postgres/pg-connection.js';
+import type { StoreListing } from '../index/postgres/store-listing.js';
 
 export interface StoreFlags {
   store?: string;
@@ -48,4 +49,29 @@ export async function publishIfShared(root: string, flags: StoreFlags): Promise<
     ? `published ${result.repo}@${result.commit.slice(0, 7)}: ${result.rows} rows in ${(result.ms / 1000).toFixed(2)} s${result.pruned > 0 ? `, ${result.pruned} older snapshot(s) pruned` : ''}`
     : `${result.repo}@${result.commit.slice(0, 7)} was already published (snapshot ${result.snapshotId}): nothing written`;
   return { line, result };
+}
+
+/** `scout status --store`: what the store holds for this repository (and which others it holds); null without a store. */
+export async function storeListingIfShared(root: string, flags: StoreFlags): Promise<StoreListing | null> {
+  const url = storeUrlFrom(flags.store);
+  if (!url) return null;
+  const [{ connectStore, closeStore }, { listStore }, { repositoryName }] = await Promise.all([
+    import('../index/postgres/pg-connection.js'),
+    import('../index/postgres/store-listing.js'),
+    import('../workspace/git-history.js'),
+  ]);
+  const store = await connectStore(url);
+  try {
+    return await listStore(store, flags['repo-name'] ?? repositoryName(root));
+  } finally {
+    await closeStore(store);
+  }
+}
+
+export function formatStoreListing(listing: StoreListing): string {
+  const out = [`store       ${listing.store}: ${listing.repositories.length} repositor${listing.repositories.length === 1 ? 'y' : 'ies'} (${listing.repositories.map((r) => `${r.repo} ${r.snapshots}`).join(', ') || 'nothing published yet'})`];
+  if (listing.snapshots.length === 0) out.push(`  ${listing.repo}: no snapshot published (\`scout index --store URL\` publishes HEAD)`);
+  if (listing.snapshots.length > 0) out.push(`  ${listing.repo}, newest first:`);
+  for (const s of listing.snapshots) out.push(`  ${s.commit.slice(0, 7)}  ${s.createdAt.slice(0, 16).replace('T', ' ')}  ${s.files} files, ${s.rows} rows (snapshot ${s.id})`);
+  return out.join('\n');
 }

@@ -13,7 +13,7 @@ import { runIndexCommand } from '../../../src/cli/index-command.js';
 import { runAcrossRepositories, runSearchCommand, type SearchOutput } from '../../../src/cli/search-command.js';
 import { formatStatus, runStatusCommand } from '../../../src/cli/status-command.js';
 import { isScoutError } from '../../../src/core/errors.js';
-import { attachIfShared } from '../../../src/cli/shared-store.js';
+import { attachIfShared, formatStoreListing, storeListingIfShared } from '../../../src/cli/shared-store.js';
 import { publishIndex } from '../../../src/index/postgres/publish-index.js';
 import { attachSharedIndex } from '../../../src/index/postgres/shared-index.js';
 import { SCHEMA_VERSION } from '../../../src/index/schema.js';
@@ -138,6 +138,10 @@ describe('a shared index on PostgreSQL', () => {
     const third = await publishIndex(origin.root, server.url, { repo: REPO, keep: 2 });
     expect(third).toMatchObject({ published: true, pruned: 1 });
     expect(await snapshotCount()).toBe(2);
+    const listing = await storeListingIfShared(origin.root, { store: server.url, 'repo-name': REPO });
+    expect(listing?.snapshots.map((s) => s.commit)).toEqual([origin.git('rev-parse', 'HEAD').trim(), origin.git('rev-parse', 'HEAD~1').trim()]);
+    expect(listing?.repositories.find((r) => r.repo === REPO)).toEqual({ repo: REPO, snapshots: 2 });
+    expect(formatStoreListing(listing!)).toMatch(/^store {7}postgresql:\/\/localhost\/postgres.*\n {2}example\/router, newest first:\n {2}[0-9a-f]{7} {2}\d{4}-\d\d-\d\d \d\d:\d\d {2}\d+ files, \d+ rows/);
   }, 120_000);
 
   it('refuses to publish a working tree that is not its commit', async () => {
