@@ -141,6 +141,20 @@ function localize(root: string, dbPath: string, commit: string): void {
   }
 }
 
+/**
+ * The working tree's changes indexed on top of a snapshot just pulled, before any command reads it: `scout status`
+ * (which never reindexes) would otherwise report the fresh copy as stale until the first query.
+ */
+async function overlayNow(root: string): Promise<void> {
+  const [{ SqliteStore }, { ensureFresh }, { loadConfig }] = await Promise.all([import('../store.js'), import('../freshness.js'), import('../../core/config.js')]);
+  const store = SqliteStore.open(root);
+  try {
+    await ensureFresh(root, store, { config: loadConfig(root) });
+  } finally {
+    store.close();
+  }
+}
+
 /** Make the local index of `root` the store's snapshot of the nearest published ancestor of HEAD. */
 export async function attachSharedIndex(root: string, url: string, options: { repo?: string } = {}): Promise<SharedAttach> {
   const started = performance.now();
@@ -176,6 +190,7 @@ export async function attachSharedIndex(root: string, url: string, options: { re
         [SHARED_META.snapshot]: String(snapshot.id),
       });
       localize(root, dbPath, snapshot.commit);
+      await overlayNow(root);
       return { ...base, pulled: true, rows: pulled.rows, ms: Math.round(performance.now() - started) };
     });
   } finally {
