@@ -1,8 +1,9 @@
 /**
  * Answer from the team's shared index: before a command opens the local index, make it the snapshot of the
- * nearest ancestor of HEAD that was published to the store, pulled once per commit. The files of the working
- * tree that differ from that commit are then indexed on top by the usual freshness refresh (the overlay),
- * and `shared_files` remembers the snapshot's files so the freshness stamp can name the overlaid ones.
+ * nearest ancestor of HEAD that was published to the store (a snapshot already here is kept while few files
+ * differ from it, see KEEP_SNAPSHOT_UP_TO_CHANGED_FILES). The files of the working tree that differ from the
+ * snapshot's commit are indexed on top by the usual freshness refresh (the overlay), and `shared_files`
+ * remembers the snapshot's files so the freshness stamp can name the overlaid ones.
  */
 import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -159,8 +160,6 @@ async function overlayNow(root: string): Promise<void> {
 export async function attachSharedIndex(root: string, url: string, options: { repo?: string } = {}): Promise<SharedAttach> {
   const started = performance.now();
   const repo = options.repo ?? repositoryName(root);
-  const ancestors = ancestorCommits(root, ANCESTOR_DEPTH);
-  if (ancestors.length === 0) throw new ScoutError('SNAPSHOT_MISSING', `${root} has no git commit: a shared index is found by commit; run scout without --store, or commit first`);
   const { dbPath } = indexLocation(root);
   const here = localOrigin(dbPath);
   if (here && here.repo === repo) {
@@ -169,6 +168,8 @@ export async function attachSharedIndex(root: string, url: string, options: { re
       return { store: here.store, repo, commit: here.commit, snapshot: here.snapshot, pulled: false, rows: 0, ms: Math.round(performance.now() - started) };
     }
   }
+  const ancestors = ancestorCommits(root, ANCESTOR_DEPTH);
+  if (ancestors.length === 0) throw new ScoutError('SNAPSHOT_MISSING', `${root} has no git commit: a shared index is found by commit; run scout without --store, or commit first`);
   const store = await connectStore(url);
   try {
     const snapshot = await findSnapshot(store, repo, ancestors);
