@@ -90,7 +90,7 @@ const viaStore = VIA_STORE ? await (async () => {
   return {
     async roundTrip(db, repo, commit, dbPath) {
       await publishSnapshot(pg, db, { repo, commit });
-      await pullSnapshot(pg, await findSnapshot(pg, repo, [commit]), dbPath, {});
+      await pullSnapshot(pg, await findSnapshot(pg, repo, [commit]), dbPath);
       return openIndexFile(dbPath);
     },
     async close() {

@@ -127,7 +127,7 @@ const viaStore = VIA_STORE ? await (async () => {
     async roundTrip(db, repo, commit, dbPath) {
       await publishSnapshot(store, db, { repo, commit, keep: 2 });
       const snapshot = await findSnapshot(store, repo, [commit]);
-      await pullSnapshot(store, snapshot, dbPath, {});
+      await pullSnapshot(store, snapshot, dbPath);
       return openSqlite(dbPath);
     },
     async close() {

@@ -83,10 +83,9 @@ export async function publishSnapshot(store: PgStore, db: DatabaseSync, options:
   const files = (db.prepare('SELECT count(*) AS n FROM files').get() as { n: number }).n;
   return withClient(store, async (client) => {
     await migrateStore(client);
-    const existing = await client.query<{ id: number }>('SELECT id FROM scout_snapshots WHERE repo = $1 AND commit = $2 AND schema_version = $3', [options.repo, options.commit, SCHEMA_VERSION]);
-    if (existing.rows[0]) {
-      return { repo: options.repo, commit: options.commit, published: false, snapshotId: existing.rows[0].id, rows: 0, files, pruned: 0, ms: Math.round(performance.now() - started) };
-    }
+    const notWritten = (snapshotId: number): PublishResult => ({ repo: options.repo, commit: options.commit, published: false, snapshotId, rows: 0, files, pruned: 0, ms: Math.round(performance.now() - started) });
+    const existing = await snapshotIdOf(client, options.repo, options.commit);
+    if (existing !== null) return notWritten(existing);
     for (const table of schema.tables) await client.query(createTableSql(SCHEMA_VERSION, table));
     const counter = { rows: 0 };
     await client.query('BEGIN');
@@ -104,14 +103,19 @@ export async function publishSnapshot(store: PgStore, db: DatabaseSync, options:
       await client.query('ROLLBACK').catch(() => undefined);
       // Another writer published the same commit meanwhile: theirs stands.
       if ((error as { code?: string }).code === '23505') {
-        const row = await client.query<{ id: number }>('SELECT id FROM scout_snapshots WHERE repo = $1 AND commit = $2 AND schema_version = $3', [options.repo, options.commit, SCHEMA_VERSION]);
-        return { repo: options.repo, commit: options.commit, published: false, snapshotId: row.rows[0]?.id ?? 0, rows: 0, files, pruned: 0, ms: Math.round(performance.now() - started) };
+        return notWritten((await snapshotIdOf(client, options.repo, options.commit)) ?? 0);
       }
       throw error;
     }
     const pruned = await pruneSnapshots(client, options.repo, keep);
     return { repo: options.repo, commit: options.commit, published: true, snapshotId, rows: counter.rows, files, pruned, ms: Math.round(performance.now() - started) };
   });
+}
+
+/** The id of the repository's published snapshot of `commit` (this schema version), or null. */
+async function snapshotIdOf(client: PoolClient, repo: string, commit: string): Promise<number | null> {
+  const row = await client.query<{ id: number }>('SELECT id FROM scout_snapshots WHERE repo = $1 AND commit = $2 AND schema_version = $3', [repo, commit, SCHEMA_VERSION]);
+  return row.rows[0]?.id ?? null;
 }
 
 /** Drop the repository's snapshots beyond the `keep` newest of each schema version, rows first, each in its own transaction. */

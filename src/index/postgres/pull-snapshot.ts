@@ -9,6 +9,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { to as copyTo } from 'pg-copy-streams';
 import { loadVectorExtension } from '../vector-extension.js';
 import { ScoutError } from '../../core/errors.js';
+import { SHARED_META } from '../read/shared.js';
 import { openSqlite, transaction, type DatabaseSync, type SQLInputValue } from '../sqlite.js';
 import { LineSplitter, parseCopyLine, sqliteValue } from './copy-text.js';
 import { checkMirrorSchema, type MirroredTable, type MirrorSchema } from './mirrored-tables.js';
@@ -58,8 +59,8 @@ async function pullTable(client: import('pg').PoolClient, db: DatabaseSync, snap
   return rows;
 }
 
-/** Write snapshot `snapshot` as the SQLite database at `dbPath` (replaced only when the pull is whole). */
-export async function pullSnapshot(store: PgStore, snapshot: SnapshotRef, dbPath: string, extraMeta: Record<string, string>): Promise<PullResult> {
+/** Write snapshot `snapshot` as the SQLite database at `dbPath` (replaced only when the pull is whole), recording where it came from. */
+export async function pullSnapshot(store: PgStore, snapshot: SnapshotRef, dbPath: string): Promise<PullResult> {
   const started = performance.now();
   // The statements a snapshot makes this machine run must be this build's own, word for word.
   const foreign = checkMirrorSchema(snapshot.mirror);
@@ -91,7 +92,9 @@ export async function pullSnapshot(store: PgStore, snapshot: SnapshotRef, dbPath
     transaction(db, () => {
       for (const sql of snapshot.mirror.after) db.exec(sql);
       const setMeta = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
-      for (const [key, value] of Object.entries(extraMeta)) setMeta.run(key, value);
+      // Where the copy came from (read/shared.ts): the freshness stamp names it, and the next attach compares it.
+      const origin = { [SHARED_META.store]: store.description, [SHARED_META.repo]: snapshot.repo, [SHARED_META.commit]: snapshot.commit, [SHARED_META.snapshot]: String(snapshot.id) };
+      for (const [key, value] of Object.entries(origin)) setMeta.run(key, value);
     });
     db.close();
   } catch (error) {

@@ -4,16 +4,14 @@
  * until a newer one is published. Nothing is written into any checkout.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ScoutError } from '../../core/errors.js';
-import { SHARED_META } from '../read/shared.js';
 import { SCHEMA_VERSION } from '../schema.js';
 import type { MirrorSchema } from './mirrored-tables.js';
 import { withClient, type PgStore } from './pg-connection.js';
-import { pullSnapshot, type SnapshotRef } from './pull-snapshot.js';
-import { localSnapshot, withPullLock } from './shared-index.js';
+import { ensureLocalCopy } from './local-copy.js';
+import type { SnapshotRef } from './pull-snapshot.js';
 import { storeExists } from './store-schema.js';
 
 export interface CachedRepository {
@@ -59,25 +57,9 @@ function cacheDir(store: PgStore, repo: string): string {
 export async function cachedRepositories(store: PgStore, repos: string[]): Promise<CachedRepository[]> {
   const out: CachedRepository[] = [];
   for (const snapshot of await newestSnapshots(store, repos)) {
-    const dir = cacheDir(store, snapshot.repo);
-    mkdirSync(dir, { recursive: true });
-    const dbPath = path.join(dir, 'index.db');
-    const base = { repo: snapshot.repo, commit: snapshot.commit, snapshot: snapshot.id, dbPath };
-    if (localSnapshot(dbPath) === snapshot.id) {
-      out.push({ ...base, pulled: false });
-      continue;
-    }
-    await withPullLock(dir, async () => {
-      if (localSnapshot(dbPath) !== snapshot.id) {
-        await pullSnapshot(store, snapshot, dbPath, {
-          [SHARED_META.store]: store.description,
-          [SHARED_META.repo]: snapshot.repo,
-          [SHARED_META.commit]: snapshot.commit,
-          [SHARED_META.snapshot]: String(snapshot.id),
-        });
-      }
-    });
-    out.push({ ...base, pulled: true });
+    const dbPath = path.join(cacheDir(store, snapshot.repo), 'index.db');
+    const rows = await ensureLocalCopy(store, snapshot, dbPath);
+    out.push({ repo: snapshot.repo, commit: snapshot.commit, snapshot: snapshot.id, dbPath, pulled: rows !== null });
   }
   return out;
 }

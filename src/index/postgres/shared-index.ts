@@ -5,17 +5,17 @@
  * snapshot's commit are indexed on top by the usual freshness refresh (the overlay), and `shared_files`
  * remembers the snapshot's files so the freshness stamp can name the overlaid ones.
  */
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { ScoutError } from '../../core/errors.js';
 import { ancestorCommits, filesChangedSince, repositoryName } from '../../workspace/git-history.js';
 import { indexLocation } from '../location.js';
-import { SHARED_META } from '../read/shared.js';
 import { SCHEMA_VERSION } from '../schema.js';
 import { openSqlite, transaction } from '../sqlite.js';
 import { WALK_INPUTS_KEY } from '../walk-inputs.js';
 import { closeStore, connectStore, withClient, type PgStore } from './pg-connection.js';
-import { pullSnapshot, type SnapshotRef } from './pull-snapshot.js';
+import { ensureLocalCopy, localOrigin } from './local-copy.js';
+import type { SnapshotRef } from './pull-snapshot.js';
 import { storeExists } from './store-schema.js';
 import type { MirrorSchema } from './mirrored-tables.js';
 
@@ -49,29 +49,6 @@ export async function findSnapshot(store: PgStore, repo: string, ancestors: stri
   });
 }
 
-/** Where the local index at `dbPath` was pulled from (read-only, without opening it for writing); null for a local index or none. */
-function localOrigin(dbPath: string): { snapshot: number; commit: string; repo: string; store: string } | null {
-  if (!existsSync(dbPath)) return null;
-  try {
-    const db = openSqlite(dbPath, { readOnly: true });
-    try {
-      const meta = new Map((db.prepare("SELECT key, value FROM meta WHERE key LIKE 'shared_%'").all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]));
-      const snapshot = meta.get(SHARED_META.snapshot);
-      const commit = meta.get(SHARED_META.commit);
-      return snapshot && commit ? { snapshot: Number(snapshot), commit, repo: meta.get(SHARED_META.repo) ?? '', store: meta.get(SHARED_META.store) ?? '' } : null;
-    } finally {
-      db.close();
-    }
-  } catch {
-    return null;
-  }
-}
-
-/** The snapshot the local index was pulled from; null when none. */
-export function localSnapshot(dbPath: string): number | null {
-  return localOrigin(dbPath)?.snapshot ?? null;
-}
-
 /**
  * Up to this many files changed since the snapshot already here, it is kept and the changes are indexed on top
  * (about 350 files a second) instead of asking the store for a nearer one: after a `git pull` of a few commits,
@@ -85,31 +62,6 @@ export function pulledCommit(root: string): string | null {
   return localOrigin(indexLocation(root).dbPath)?.commit ?? null;
 }
 
-/** One pull per repository at a time, across processes (several MCP servers on one checkout). */
-export async function withPullLock<T>(dir: string, body: () => Promise<T>): Promise<T> {
-  const lock = path.join(dir, 'pull.lock');
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx'));
-      break;
-    } catch {
-      try {
-        // A lock older than 15 minutes is a killed puller's.
-        if (Date.now() - statSync(lock).mtimeMs > 15 * 60_000) rmSync(lock, { force: true });
-      } catch {
-        // gone meanwhile: retry at once
-      }
-      if (Date.now() > deadline) throw new ScoutError('INDEX_LOCKED', `another scout process has been pulling the shared index for 10 minutes (${lock}); delete that file if no scout process is running`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  try {
-    return await body();
-  } finally {
-    rmSync(lock, { force: true });
-  }
-}
 
 /**
  * After a pull: what is this machine's and not the snapshot's. The walk's recorded inputs (absolute paths
@@ -179,21 +131,12 @@ export async function attachSharedIndex(root: string, url: string, options: { re
         `the store ${store.description} holds no index of ${repo} for HEAD or its last ${ANCESTOR_DEPTH} ancestors (schema v${SCHEMA_VERSION}): publish one with \`scout index --store URL --repo DIR\` (in CI), or run without --store to index locally`,
       );
     }
-    mkdirSync(path.dirname(dbPath), { recursive: true });
     const base = { store: store.description, repo, commit: snapshot.commit, snapshot: snapshot.id };
-    if (localSnapshot(dbPath) === snapshot.id) return { ...base, pulled: false, rows: 0, ms: Math.round(performance.now() - started) };
-    return await withPullLock(path.dirname(dbPath), async () => {
-      if (localSnapshot(dbPath) === snapshot.id) return { ...base, pulled: false, rows: 0, ms: Math.round(performance.now() - started) };
-      const pulled = await pullSnapshot(store, snapshot, dbPath, {
-        [SHARED_META.store]: store.description,
-        [SHARED_META.repo]: repo,
-        [SHARED_META.commit]: snapshot.commit,
-        [SHARED_META.snapshot]: String(snapshot.id),
-      });
+    const rows = await ensureLocalCopy(store, snapshot, dbPath, async () => {
       localize(root, dbPath, snapshot.commit);
       await overlayNow(root);
-      return { ...base, pulled: true, rows: pulled.rows, ms: Math.round(performance.now() - started) };
     });
+    return { ...base, pulled: rows !== null, rows: rows ?? 0, ms: Math.round(performance.now() - started) };
   } finally {
     await closeStore(store);
   }

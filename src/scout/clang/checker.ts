@@ -22,10 +22,10 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import path from 'node:path';
 import { realRoot } from '../../workspace/confine.js';
 import type { ChildBudget } from '../verify/bounded-child.js';
-import { deadlineStep, OneAtATime } from '../verify/check-pacing.js';
+import { OneAtATime } from '../verify/check-pacing.js';
 import { type ChangeRequest, type ChangeSpec, type Checker, type CheckOutcome, type CheckRequest, CheckTimeout } from '../verify/checker.js';
 import { oneLine, placedErrors, Refusal } from '../verify/checker-template.js';
-import { declarationSource, refused } from '../verify/declaration-source.js';
+import { beginCheck, refused } from '../verify/declaration-source.js';
 import { applyLineEdits, columnBeforeEdits, type LineEdit, overlapping } from '../verify/line-edits.js';
 import { byteColumn, type MappedError } from '../verify/mapped-error.js';
 import { newErrors } from '../verify/new-errors.js';
@@ -212,12 +212,9 @@ export class CChecker implements Checker {
   }
 
   private async check(request: CheckRequest, change: ChangeSpec): Promise<CheckOutcome> {
-    const started = performance.now();
-    const step = deadlineStep(request, started);
-    step();
-    const source = declarationSource(request);
-    if ('refusal' in source) return source.refusal;
-    const { root, rel, text } = source;
+    const begun = beginCheck(request);
+    if ('refusal' in begun) return begun.refusal;
+    const { started, step, budget, root, rel, text } = begun;
     if (!this.handles(rel)) return refused(`${rel} is not a C or C++ file (the clang checker reads .c, .h, .cc, .cpp, .cxx, .hh, .hpp, .hxx)`);
     const made = changeEdit(readCFile(text), rel, request.declaration.name, request.declaration.line, change);
     if (!made.ok) return refused(made.reason);
@@ -271,7 +268,6 @@ export class CChecker implements Checker {
     const temp = mkdtempSync(path.join(tempBase, 'clang-overlay-'));
     const runs: UnitRun[] = [];
     const unchecked: string[] = [];
-    const budget: ChildBudget = { deadline: request.deadline, started, ...(request.signal ? { signal: request.signal } : {}) };
     try {
       const mapping = new Map<string, string>();
       let k = 0;

@@ -18,12 +18,12 @@
  * stops go from compiling the packages that import it, so when the edited package itself breaks, its
  * importers' breaks are not verified; a package that was already failing hides its importers the same way.
  */
-import { declarationSource, refused } from '../verify/declaration-source.js';
+import { beginCheck, declarationSource, refused } from '../verify/declaration-source.js';
 import { mkdtempSync, mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readInsideRoot, realRoot } from '../../workspace/confine.js';
 import type { ChildBudget } from '../verify/bounded-child.js';
-import { deadlineStep, OneAtATime } from '../verify/check-pacing.js';
+import { OneAtATime } from '../verify/check-pacing.js';
 import type { ChangeRequest, ChangeSpec, Checker, CheckOutcome, CheckRequest } from '../verify/checker.js';
 import { byFile, type Diagnostic, oneLine, placedErrors, Refusal } from '../verify/checker-template.js';
 import { applyLineEdits, columnBeforeEdits, type LineEdit, overlapping } from '../verify/line-edits.js';
@@ -151,12 +151,9 @@ export class GoChecker implements Checker {
   }
 
   private async check(request: CheckRequest, change: ChangeSpec): Promise<CheckOutcome> {
-    const started = performance.now();
-    const step = deadlineStep(request, started);
-    step();
-    const source = declarationSource(request);
-    if ('refusal' in source) return source.refusal;
-    const { root, rel, text } = source;
+    const begun = beginCheck(request);
+    if ('refusal' in begun) return begun.refusal;
+    const { step, budget, root, rel, text } = begun;
     if (rel.endsWith('_test.go')) return refused(`${rel} is a test file, which go build does not compile: the go checker changes declarations of the package's own files`);
     const made = await changeEdit(text, request.declaration.name, request.declaration.line, change);
     if (!made.ok) return refused(made.reason);
@@ -167,7 +164,6 @@ export class GoChecker implements Checker {
     if (!module) return refused(`not checked: no go.mod between ${rel} and the repository root (GOPATH mode is not supported)`);
     step();
 
-    const budget: ChildBudget = { deadline: request.deadline, started, ...(request.signal ? { signal: request.signal } : {}) };
     let editedLines = text.split('\n');
     const userLines = new Map<string, string[]>([[rel, text.split('\n')]]);
     const lineOf = (f: string, row: number): string | undefined => {

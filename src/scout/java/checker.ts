@@ -25,11 +25,11 @@
  * dependencies not on disk (their users' errors are the baseline, and breaks there may hide behind them); no
  * javac on PATH.
  */
-import { declarationSource, refused } from '../verify/declaration-source.js';
+import { beginCheck, refused } from '../verify/declaration-source.js';
 import path from 'node:path';
 import { readInsideRoot, realRoot } from '../../workspace/confine.js';
 import { scoutTempDir } from '../verify/temp-dir.js';
-import { deadlineStep, OneAtATime } from '../verify/check-pacing.js';
+import { OneAtATime } from '../verify/check-pacing.js';
 import type { ChangeRequest, ChangeSpec, Checker, CheckOutcome, CheckRequest } from '../verify/checker.js';
 import { byFile, type Diagnostic, oneLine, placedErrors, Refusal } from '../verify/checker-template.js';
 import type { ChildBudget } from '../verify/bounded-child.js';
@@ -209,12 +209,9 @@ export class JavaChecker implements Checker {
   }
 
   private async check(request: CheckRequest, editFor: (text: string) => Promise<JavaEditResult>, change: ChangeSpec | null): Promise<CheckOutcome> {
-    const started = performance.now();
-    const step = deadlineStep(request, started);
-    step();
-    const source = declarationSource(request);
-    if ('refusal' in source) return source.refusal;
-    const { root, rel, text } = source;
+    const begun = beginCheck(request);
+    if ('refusal' in begun) return begun.refusal;
+    const { step, budget, root, rel, text } = begun;
     const made = await editFor(text);
     if (!made.ok) return refused(made.reason);
     const edit: JavaEdit = made.edit;
@@ -229,7 +226,6 @@ export class JavaChecker implements Checker {
       return refused(`${rel} is not among the project's sources javac checks (module-info.java, build output, a hidden folder, or a link that leads outside the repository)`);
     }
     const editedText = applyLineEdits(text, edit.edits);
-    const budget: ChildBudget = { deadline: request.deadline, started, ...(request.signal ? { signal: request.signal } : {}) };
     const shadow = this.shadowOf(root, project);
     let onEdit = 0;
     let after: MappedError[];

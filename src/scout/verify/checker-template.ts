@@ -19,11 +19,11 @@
  * between stages; the compiler's process is bounded by the request (verify/bounded-child.ts). A `Refusal`
  * thrown by a strategy (the tool cannot load the project) becomes the check's refusal.
  */
-import { declarationSource, refused } from './declaration-source.js';
+import { beginCheck, refused } from './declaration-source.js';
 import path from 'node:path';
 import { readInsideRoot, realRoot } from '../../workspace/confine.js';
 import type { ChildBudget } from './bounded-child.js';
-import { deadlineStep, OneAtATime } from './check-pacing.js';
+import { OneAtATime } from './check-pacing.js';
 import { type ChangeEdit, type ChangeEditResult, insertionAsChange } from './change-edit.js';
 import type { ChangeRequest, ChangeSpec, Checker, CheckerError, CheckerPlace, CheckOutcome, CheckRequest } from './checker.js';
 import type { DeclarationEdit } from './insertion.js';
@@ -227,12 +227,9 @@ export class CompilerChecker<P extends Project, E extends DeclarationEdit, S = n
   /** Make the edit `make` writes, check the edited project against the unmodified one, place the new errors. */
   private async check(request: CheckRequest, make: (text: string) => Promise<ChangeEditResult>, change: ChangeSpec | null): Promise<CheckOutcome> {
     const s = this.strategy;
-    const started = performance.now();
-    const step = deadlineStep(request, started);
-    step();
-    const source = declarationSource(request);
-    if ('refusal' in source) return source.refusal;
-    const { root, rel, text } = source;
+    const begun = beginCheck(request);
+    if ('refusal' in begun) return begun.refusal;
+    const { step, budget, root, rel, text } = begun;
     const made = await make(text);
     if (!made.ok) return refused(made.reason);
     const { edit } = made;
@@ -275,7 +272,7 @@ export class CompilerChecker<P extends Project, E extends DeclarationEdit, S = n
       editedText,
       textOf,
       mirror: (edited, files = tree.files) => shadow.sync(files, edited ? { rel: inProject, text: editedText } : null),
-      budget: { deadline: request.deadline, started, ...(request.signal ? { signal: request.signal } : {}) },
+      budget,
       map: (diagnostics, edited) => {
         const mapped: MappedError[] = [];
         for (const d of diagnostics) {

@@ -5,6 +5,8 @@
  */
 import path from 'node:path';
 import { readInsideRoot } from '../../workspace/confine.js';
+import type { ChildBudget } from './bounded-child.js';
+import { deadlineStep } from './check-pacing.js';
 import type { CheckOutcome, CheckRequest } from './checker.js';
 
 /** A check refused with `reason` (what is wrong, and how to fix it where it can be). */
@@ -15,4 +17,20 @@ export function declarationSource(request: CheckRequest): { root: string; rel: s
   const rel = request.declaration.file.split(path.sep).join('/');
   const text = readInsideRoot(root, rel);
   return text === null ? { refusal: refused(`${rel} cannot be read (or is a link that leads outside the repository)`) } : { root, rel, text };
+}
+
+/**
+ * The start every compiled checker makes: the clock and the deadline step (taken once at once), the declaration's
+ * source, and the budget its child processes run under (the request's deadline and cancellation).
+ */
+export function beginCheck(
+  request: CheckRequest,
+): { started: number; step: () => void; budget: ChildBudget; root: string; rel: string; text: string } | { refusal: CheckOutcome } {
+  const started = performance.now();
+  const step = deadlineStep(request, started);
+  step();
+  const source = declarationSource(request);
+  if ('refusal' in source) return source;
+  const budget: ChildBudget = { deadline: request.deadline, started, ...(request.signal ? { signal: request.signal } : {}) };
+  return { started, step, budget, ...source };
 }
