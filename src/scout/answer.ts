@@ -11,7 +11,7 @@ export interface Pointer {
   risk: RiskLevel;
   relevance: number;
   action: string;
-  /** Other lines of the same place (same file, enclosing definition and risk), listed once here. */
+  /** Other lines of the same place (same file, enclosing definition and risk), listed once here; an enumeration pointer lists the lines of the constructs naming the most members first. */
   also?: number[];
   /** Set when a language's checker reported an error here for the change (see meta.verified_by). */
   verified?: true;

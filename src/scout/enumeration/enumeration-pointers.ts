@@ -71,10 +71,10 @@ export function enumerationPointers(enumeration: Enumeration, verified: readonly
   return { pointers, covered, verifiedAlso, full: kept.filter((s) => s.risk === 'high').length, sites: kept.length };
 }
 
-function pointerOf(sites: readonly EnumerationSite[], type: string): Pointer {
+function pointerOf(unordered: readonly EnumerationSite[], type: string): Pointer {
+  const sites = strongestFirst(unordered);
   const first = sites[0] as EnumerationSite;
-  // The lines that name members, and where each construct ends (a new entry goes there).
-  const lines = [...new Set(sites.flatMap((s) => [...s.lines, s.endLine]))].sort((a, b) => a - b);
+  const lines = linesOf(sites);
   if (new Set(sites.map((s) => `${s.shape}|${s.risk}`)).size > 1) return mixedPointerOf(sites, lines, type);
   const head = lines[0] ?? 0;
   const count = sites.length > 1 ? `${sites.length} ` : '';
@@ -109,10 +109,24 @@ function pointerOf(sites: readonly EnumerationSite[], type: string): Pointer {
   return withLines(pointer, lines);
 }
 
+/**
+ * The sites of one pointer, the ones naming the most members first (then in line order): a file that names
+ * the members 80 times holds a few real enumerations among many single comparisons, and a page that keeps the
+ * first lines of a long pointer (answer-page.ts) should keep theirs.
+ */
+function strongestFirst(sites: readonly EnumerationSite[]): EnumerationSite[] {
+  return [...sites].sort((a, b) => b.listed - a.listed || (a.lines[0] ?? 0) - (b.lines[0] ?? 0));
+}
+
+/** The lines that name members, and where each construct ends (a new entry goes there), site by site in the sites' order. */
+function linesOf(sites: readonly EnumerationSite[]): number[] {
+  return [...new Set(sites.flatMap((s) => [...s.lines, s.endLine]))];
+}
+
 /** Sites of several shapes in one file, as one pointer: how many, which shapes, and the most any of them lists. */
 function mixedPointerOf(sites: readonly EnumerationSite[], lines: readonly number[], type: string): Pointer {
   const first = sites[0] as EnumerationSite;
-  const widest = [...sites].sort((a, b) => b.listed - a.listed)[0] ?? first;
+  const widest = first;
   const shapes = [...new Set(sites.map((s) => plural(s.shape)))].slice(0, 3).join(', ');
   const pointer: Pointer = {
     location: `${first.file}:${lines[0] ?? 0}`,
@@ -125,7 +139,7 @@ function mixedPointerOf(sites: readonly EnumerationSite[], lines: readonly numbe
   return withLines(pointer, lines);
 }
 
-/** The pointer's other lines, every one (a page lists the first of them: answer-page.ts). */
+/** The pointer's other lines, every one, the strongest site's first (a page lists the first of them: answer-page.ts). */
 function withLines(pointer: Pointer, lines: readonly number[]): Pointer {
   return lines.length <= 1 ? pointer : { ...pointer, also: lines.slice(1) };
 }

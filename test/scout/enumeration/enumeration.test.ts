@@ -141,6 +141,20 @@ describe('enumeration pointers', () => {
     expect(onPage.what).toMatch(/259 more lines in this file, listed in the full answer/);
   });
 
+  it('in a file of many mentions, the lines of the construct naming the most members come first, so a page keeps them', () => {
+    const uses = Array.from({ length: 60 }, (_, i) => ({ file: 'app.ts', lines: [i * 10 + 1], endLine: i * 10 + 1, shape: 'comparison', listed: 1, members: 3, missing: [], hasDefault: false, mirror: null, risk: 'medium' as const, code: 'x' }));
+    const chain = { file: 'app.ts', lines: [900, 902], endLine: 904, shape: 'if/elif chain', listed: 2, members: 3, missing: ['C'], hasDefault: true, mirror: null, risk: 'medium' as const, code: 'if' };
+    // Twelve other files make the answer long enough that each file's sites fold into one pointer.
+    const others = Array.from({ length: 12 }, (_, i) => ({ ...chain, file: `other${i}.ts` }));
+    const { pointers } = enumerationPointers({ set: kind, sites: [...uses, chain, ...others], filesRead: 13, ms: 0 }, []);
+    const app = pointers.find((p) => p.location.startsWith('app.ts:'));
+    expect(app?.location).toBe('app.ts:900');
+    expect(app?.what).toMatch(/61 places naming members .* the widest lists 2 of 3/);
+    const onPage = trimAlso(app as Pointer);
+    expect(onPage.also?.slice(0, 2)).toEqual([902, 904]);
+    expect(onPage.also).toContain(1); // then the single mentions, in line order
+  });
+
   it("a map whose head the checker named a few lines above its first entry is left to the verified pointer, with its entries and end", () => {
     const site = { file: 'restore.ts', lines: [204, 205, 206], endLine: 207, shape: 'map', listed: 3, members: 3, missing: [], hasDefault: false, mirror: 'name' as const, risk: 'high' as const, code: 'selection: true,', headLine: 200 };
     const verified: Pointer = { location: 'restore.ts:200', what: 'verified by typescript: TS2741', risk: 'high', relevance: 5, action: 'fix this error' };
