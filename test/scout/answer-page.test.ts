@@ -55,10 +55,10 @@ describe('first page', () => {
 });
 
 describe('places in brief', () => {
-  it('folds pointers of one file into one entry, at most 12 lines, ascending', () => {
-    const { brief, covered } = briefPlaces([pointer('a.ts', 50, Array.from({ length: 20 }, (_, i) => 100 + i)), pointer('b.ts', 3), pointer('a.ts', 7)], () => true);
+  it('folds pointers of one file into one entry, at most 80 lines, ascending', () => {
+    const { brief, covered } = briefPlaces([pointer('a.ts', 50, Array.from({ length: 100 }, (_, i) => 100 + i)), pointer('b.ts', 3), pointer('a.ts', 7)], () => true);
     expect(covered).toBe(3);
-    expect(brief.map((g) => [g.file, g.count, g.lines.length])).toEqual([['a.ts', 2, 12], ['b.ts', 1, 1]]);
+    expect(brief.map((g) => [g.file, g.count, g.lines.length])).toEqual([['a.ts', 2, 80], ['b.ts', 1, 1]]);
     expect(brief[0]?.lines[0]).toBe(50);
     expect(brief[0]?.lines).toEqual([...(brief[0]?.lines ?? [])].sort((a, b) => a - b));
   });

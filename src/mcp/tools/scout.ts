@@ -133,7 +133,9 @@ export const scoutTool = defineTool({
     // in full on the next pages): one page reaches more of the files to edit.
     if (fitted.shrink === 'paged' && fitted.remaining > 0) {
       // The full pointers leave a fifth of the page to the brief.
-      const page = fitList(items, shape, Math.floor(ctx.maxTokens * (1 - BRIEF_SHARE)), build);
+      const share = fitList(items, shape, Math.floor(ctx.maxTokens * (1 - BRIEF_SHARE)), build);
+      // A small budget whose share holds no pointer keeps the riskiest one in full, and the brief gets the rest.
+      const page = share.shown > 0 ? share : { ...share, items: items.slice(0, 1).map(shape.light), shrink: 'paged' as const, shown: 1, remaining: items.length - 1 };
       const withBrief = (by_file: FittedBrief) => ({ ...page, by_file });
       const { brief } = page.shown > 0 ? briefPlaces(items.slice(page.shown), (b) => estimateTokens(build(withBrief(b))) <= ctx.maxTokens) : { brief: [] };
       if (brief.length > 0) fitted = withBrief(brief);

@@ -131,14 +131,14 @@ describe('number values', () => {
 const findSitesIn = (code: string) => sitesIn('x.ts', code, kind);
 
 describe('enumeration pointers', () => {
-  it('a file naming the members hundreds of times is one pointer with every line; a page lists 40 and says how many more', () => {
+  it('a file naming the members hundreds of times is one pointer with every line; a page lists 60 and says how many more', () => {
     const sites = Array.from({ length: 300 }, (_, i) => ({ file: 'big.ts', lines: [i * 3 + 1], endLine: i * 3 + 1, shape: 'use', listed: 1, members: 3, missing: [], hasDefault: false, mirror: null, risk: 'low' as const, code: 'x' }));
     const { pointers } = enumerationPointers({ set: kind, sites, filesRead: 1, ms: 0 }, []);
     expect(pointers.length).toBe(1);
     expect(pointers[0]?.also?.length).toBe(299);
     const onPage = trimAlso(pointers[0] as Pointer);
-    expect(onPage.also?.length).toBe(40);
-    expect(onPage.what).toMatch(/259 more lines in this file, listed in the full answer/);
+    expect(onPage.also?.length).toBe(60);
+    expect(onPage.what).toMatch(/239 more lines in this file, listed in the full answer/);
   });
 
   it('in a file of many mentions, the lines of the construct naming the most members come first, so a page keeps them', () => {
