@@ -14,6 +14,8 @@ import { parseLocation } from './link.js';
  * brief reach 0.46 of the edited places on the first page, against 0.37 with 40, 12 and a fifth.
  */
 export const MAX_ALSO_ON_PAGE = 60;
+/** Lines of `also` a page keeps of each of its MIN_POINTERS pointers however full it is. */
+const MIN_ALSO_ON_PAGE = 10;
 /** Lines of one file in the brief, at most. */
 const BRIEF_LINES_PER_FILE = 80;
 /** Share of a page kept for the brief when more pointers follow than fit in full. */
@@ -22,10 +24,10 @@ export const BRIEF_SHARE = 0.35;
 export const MIN_POINTERS = 5;
 
 /** The pointer with at most MAX_ALSO_ON_PAGE lines in `also`; its text says how many more the full answer lists. */
-export function trimAlso(pointer: Pointer): Pointer {
+export function trimAlso(pointer: Pointer, cap = MAX_ALSO_ON_PAGE): Pointer {
   const also = pointer.also ?? [];
-  if (also.length <= MAX_ALSO_ON_PAGE) return pointer;
-  return { ...pointer, also: also.slice(0, MAX_ALSO_ON_PAGE), what: `${pointer.what} (${also.length - MAX_ALSO_ON_PAGE} more lines in this file, listed in the full answer)` };
+  if (also.length <= cap) return pointer;
+  return { ...pointer, also: also.slice(0, cap), what: `${pointer.what} (${also.length - cap} more lines in this file, listed in the full answer)` };
 }
 
 /**
@@ -74,13 +76,19 @@ export function firstPage(answer: ScoutAnswer, maxPointers: number, maxTokens: n
   const all = answer.pointers;
   const size = (a: ScoutAnswer): number => JSON.stringify(a).length / 4;
   const limit = maxTokens * 0.95;
+  let cap = MAX_ALSO_ON_PAGE;
   const pageOf = (n: number): ScoutAnswer => {
     const { by_file: _brief, ...rest } = answer;
-    return { ...rest, pointers: all.slice(0, n).map(trimAlso), meta: { ...answer.meta, pointers_omitted: all.length - n } };
+    return { ...rest, pointers: all.slice(0, n).map((p) => trimAlso(p, cap)), meta: { ...answer.meta, pointers_omitted: all.length - n } };
   };
   let n = Math.min(maxPointers, all.length);
   let page = pageOf(n);
   while (n > MIN_POINTERS && size(page) > limit) page = pageOf(--n);
+  // The pointers kept however long they are still fill the page (a long meta, lines by the hundred): fewer lines each.
+  while (cap > MIN_ALSO_ON_PAGE && size(page) > limit) {
+    cap = Math.max(MIN_ALSO_ON_PAGE, cap - 10);
+    page = pageOf(n);
+  }
   if (n === all.length) return page;
   // More follow: the full pointers leave a fifth of the page to the brief.
   while (n > MIN_POINTERS && size(page) > limit * (1 - BRIEF_SHARE)) page = pageOf(--n);

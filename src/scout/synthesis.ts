@@ -21,6 +21,7 @@ import { riskOfRubric, lowered, RISK_LEVELS, RISK_RULE } from './risk.js';
 import type { Enumeration } from './enumeration/enumeration-sites.js';
 import { enumerationPointers, type EnumerationPointers } from './enumeration/enumeration-pointers.js';
 import { firstPage } from './answer-page.js';
+import { foldedNotes } from './folded-notes.js';
 
 export type { Pointer, ScoutAnswer, VerifiedBy } from './answer.js';
 export { ANSWER_TOKENS, MAX_POINTERS } from './answer.js';
@@ -301,6 +302,7 @@ export function synthesize(
   };
   if (verification?.note) answer.meta.notes.push(verification.note);
   for (const n of check?.notes ?? []) answer.meta.notes.push(n);
+  answer.meta.notes = foldedNotes(answer.meta.notes);
   return Number.isFinite(maxPointers) || Number.isFinite(maxTokens) ? firstPage(answer, maxPointers, maxTokens) : answer;
 }
 

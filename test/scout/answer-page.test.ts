@@ -46,6 +46,19 @@ describe('first page', () => {
     expect(files.size).toBeGreaterThan(page.pointers.length * 2);
   });
 
+  it('pointers with hundreds of lines each under a long meta show fewer lines each, and the page stays in budget', () => {
+    const lines = (from: number) => Array.from({ length: 300 }, (_, i) => from + i);
+    const heavy = answerOf(Array.from({ length: 8 }, (_, i) => pointer(`src/big${i}.ts`, 1, lines(2))));
+    heavy.meta.notes = [Array.from({ length: 1100 }, () => 'word').join(' ')];
+    const page = firstPage(heavy, 25, 2000);
+    expect(page.pointers.length).toBe(5);
+    expect(JSON.stringify(page).length / 4).toBeLessThanOrEqual(2000 * 0.95);
+    const shown = page.pointers[0]?.also?.length ?? 0;
+    expect(shown).toBeGreaterThanOrEqual(10);
+    expect(shown).toBeLessThan(60);
+    expect(page.pointers[0]?.what).toContain(`${300 - shown} more lines in this file`);
+  });
+
   it('a short answer is the whole answer, with no brief', () => {
     const page = firstPage(answerOf([pointer('a.ts', 1), pointer('b.ts', 2)]), 25, 2000);
     expect(page.pointers.length).toBe(2);
