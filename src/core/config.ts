@@ -40,8 +40,9 @@ export interface ScoutConfig {
     /** Milliseconds the language's checker may take to verify a change question (0: no verification). */
     verifyTimeoutMs: number;
     /**
-     * After this many milliseconds of a check, the checker keeps to the files likely to break (they name the
-     * declaration or one of its members) and reports the others as not checked; 0: never narrow.
+     * After this many milliseconds of checking files (from the first one: building the program does not count),
+     * the checker keeps to the files likely to break (they name the declaration or one of its members) and
+     * reports the others as not checked; 0: never narrow.
      */
     verifyLikelyOnlyAfterMs: number;
     /** "Add a variant" answers list the places that enumerate the type's members (false: only the exploration and the checker). */
@@ -106,7 +107,7 @@ export const DEFAULT_CONFIG: ScoutConfig = {
     llmApiKeyEnv: 'OPENAI_API_KEY',
     llmTimeoutMs: 20_000,
     verifyTimeoutMs: 18_000,
-    verifyLikelyOnlyAfterMs: 6_000,
+    verifyLikelyOnlyAfterMs: 1_500,
     enumerationSites: true,
   },
   embeddings: {

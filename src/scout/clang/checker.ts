@@ -290,9 +290,10 @@ export class CChecker implements Checker {
       const strong = new Set(units.filter(mentions).map((u) => u.file));
       const ordered = [...units].sort((a, b) => Number(strong.has(b.file)) - Number(strong.has(a.file)) || a.file.localeCompare(b.file));
       let checked = 0;
+      const softDeadline = request.likelyOnlyAfterMs !== undefined ? performance.now() + request.likelyOnlyAfterMs : undefined;
       await pool(ordered, this.jobs(), async (unit) => {
         const now = performance.now();
-        const pastSoft = request.softDeadline !== undefined && now > request.softDeadline;
+        const pastSoft = softDeadline !== undefined && now >= softDeadline;
         if (now > request.deadline || (pastSoft && !strong.has(unit.file))) {
           unchecked.push(unit.file);
           return;

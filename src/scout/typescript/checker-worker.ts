@@ -14,8 +14,8 @@ export type WorkerRequest =
       root: string;
       declaration: DeclarationRef;
       msLeft: number;
-      /** Milliseconds left before the soft deadline (see CheckRequest.softDeadline), when there is one. */
-      softMsLeft?: number;
+      /** See CheckRequest.likelyOnlyAfterMs (a duration: no clock is shared between threads). */
+      likelyOnlyAfterMs?: number;
       /** The change to make; absent: add a variant. */
       change?: ChangeSpec;
     }
@@ -39,7 +39,7 @@ port.on('message', (request: WorkerRequest) => {
     root: request.root,
     declaration: request.declaration,
     deadline: now + request.msLeft,
-    ...(request.softMsLeft !== undefined ? { softDeadline: now + request.softMsLeft } : {}),
+    ...(request.likelyOnlyAfterMs !== undefined ? { likelyOnlyAfterMs: request.likelyOnlyAfterMs } : {}),
   };
   (request.change ? checker.applyChange({ ...check, change: request.change }) : checker.addVariant(check))
     .then(

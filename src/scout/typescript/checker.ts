@@ -127,9 +127,10 @@ export class TypeScriptChecker implements Checker {
     const errors: CheckerError[] = [];
     const unchecked: string[] = [];
     let checked = 0;
+    const softDeadline = request.likelyOnlyAfterMs !== undefined ? performance.now() + request.likelyOnlyAfterMs : undefined;
     for (const f of ordered) {
       const now = performance.now();
-      const pastSoft = request.softDeadline !== undefined && now > request.softDeadline;
+      const pastSoft = softDeadline !== undefined && now >= softDeadline;
       if (checked > 0 && (now > request.deadline || (pastSoft && !strong.has(f)))) {
         unchecked.push(project.rel(f));
         continue;

@@ -123,13 +123,12 @@ export class WorkerTypeScriptChecker implements Checker {
           reject(error);
         },
       });
-      const softMsLeft = request.softDeadline !== undefined ? Math.max(0, request.softDeadline - performance.now()) : undefined;
       worker.postMessage({
         id,
         root: request.root,
         declaration: request.declaration,
         msLeft,
-        ...(softMsLeft !== undefined ? { softMsLeft } : {}),
+        ...(request.likelyOnlyAfterMs !== undefined ? { likelyOnlyAfterMs: request.likelyOnlyAfterMs } : {}),
         ...(change ? { change } : {}),
       } satisfies WorkerRequest);
     });

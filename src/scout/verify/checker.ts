@@ -110,10 +110,12 @@ export interface CheckRequest {
   /** `performance.now()` value after which the checker gives up (throws CheckTimeout at its next step). */
   deadline: number;
   /**
-   * Optional `performance.now()` value after which a checker that checks file by file keeps only the files
-   * likely to break (they mention the declaration or one of its members) and reports the rest as unchecked.
+   * Optional milliseconds of checking file by file after which a checker keeps only the files likely to break
+   * (they mention the declaration or one of its members) and reports the rest as unchecked. Counted from its
+   * first file, not from the question: a cold checker builds its program first, and that time would otherwise
+   * leave a cold question no time for the other files while a warm one checks them all.
    */
-  softDeadline?: number;
+  likelyOnlyAfterMs?: number;
   signal?: AbortSignal;
 }
 

@@ -184,7 +184,7 @@ export async function verifyChange(exploration: SeededQuestion, options: VerifyO
         root: options.root,
         declaration: declarationOf(seed, target ?? seed.symbol ?? ''),
         deadline: performance.now() + options.timeoutMs,
-        ...(options.likelyOnlyAfterMs ? { softDeadline: performance.now() + Math.min(options.likelyOnlyAfterMs, options.timeoutMs) } : {}),
+        ...(options.likelyOnlyAfterMs ? { likelyOnlyAfterMs: Math.min(options.likelyOnlyAfterMs, options.timeoutMs) } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       },
       change,
