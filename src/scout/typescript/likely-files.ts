@@ -21,6 +21,10 @@ export function mentionWords(declaration: ts.Node): MentionWords {
   const strings = new Set<string>();
   const name = (declaration as { name?: ts.Node }).name;
   if (name && ts.isIdentifier(name)) names.add(name.text);
+  // A property's new variant breaks where its owner is assigned to another type that has the property too
+  // (`TableColumn` passed as `TableColumnOptions`), in files that never name the property: the owner's name marks them.
+  const owner = ts.isPropertyDeclaration(declaration) || ts.isPropertySignature(declaration) ? (declaration.parent as { name?: ts.Node }).name : undefined;
+  if (owner && ts.isIdentifier(owner)) names.add(owner.text);
   const visit = (node: ts.Node): void => {
     if (ts.isEnumMember(node) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))) names.add(node.name.text);
     else if (ts.isLiteralTypeNode(node) && (ts.isStringLiteral(node.literal) || ts.isNoSubstitutionTemplateLiteral(node.literal))) strings.add(node.literal.text);

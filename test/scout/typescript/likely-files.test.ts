@@ -25,6 +25,13 @@ describe('likely files', () => {
     expect(mentionWords(declarationOf('enum Color { Red, Green }'))).toEqual({ names: ['Color', 'Red', 'Green'], strings: [] });
   });
 
+  it("a property's words include its owner's name: the owner assigned to a type with the same property breaks where the property is never named", () => {
+    const cls = declarationOf("class TableColumn {\n  generationStrategy?: 'uuid' | 'increment';\n}") as ts.ClassDeclaration;
+    expect(mentionWords(cls.members[0] as ts.Node)).toEqual({ names: ['generationStrategy', 'TableColumn'], strings: ['uuid', 'increment'] });
+    const iface = declarationOf("interface Options { mode: 'a' | 'b' }") as ts.InterfaceDeclaration;
+    expect(mentionWords(iface.members[0] as ts.Node).names).toEqual(['mode', 'Options']);
+  });
+
   it('ranks naming the type over matching a member over mentioning one', () => {
     expect(likelihoodTier('const m: Record<DatabaseType, number> = {}', union, pattern)).toBe(0);
     expect(likelihoodTier("switch (t) {\n  case 'mysql': return 1;\n}", union, pattern)).toBe(1);
