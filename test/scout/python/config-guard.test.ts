@@ -4,22 +4,17 @@
  * non-exhaustive match is a verified break; the dead branch's dispatch is not called "compiles": the answer
  * says it was not compiled, under which condition.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/core/config.js';
-import { indexRepository } from '../../../src/index/indexer.js';
-import { SqliteStore } from '../../../src/index/store.js';
-import { LspService } from '../../../src/lsp/lsp-service.js';
 import { answerQuestion } from '../../../src/scout/ask.js';
-import { IndexFallback } from '../../../src/scout/index-fallback.js';
 import { Checkers } from '../../../src/scout/verify/checkers.js';
-import { lineOf, writeFiles } from '../../helpers/checker-tests.js';
+import { lineOf } from '../../helpers/checker-tests.js';
+import { openExploredRepo, type ExploredRepo } from '../../helpers/explored-repo.js';
 
+let repo: ExploredRepo;
 let root: string;
-let store: SqliteStore;
-let lsp: LspService;
+let store: ExploredRepo['store'];
+let lsp: ExploredRepo['lsp'];
 const checkers = new Checkers();
 
 const LEGACY = `import sys
@@ -48,22 +43,17 @@ else:
 `;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'scout-config-guard-py-'));
-  writeFiles(root, {
+  repo = await openExploredRepo({
     'pyrightconfig.json': '{ "pythonVersion": "3.12", "typeCheckingMode": "standard" }\n',
     'app/__init__.py': '',
     'app/color.py': 'from enum import Enum\n\n\nclass Color(Enum):\n    RED = "red"\n    GREEN = "green"\n',
     'app/legacy.py': LEGACY,
-  });
-  store = SqliteStore.open(root);
-  await indexRepository(root, store);
-  lsp = new LspService({ root, fallback: new IndexFallback(store.database, root) });
+  }, 'scout-config-guard-py-');
+  ({ root, store, lsp } = repo);
 }, 120_000);
 afterAll(async () => {
   checkers.dispose();
-  await lsp?.shutdown();
-  store?.close();
-  rmSync(root, { recursive: true, force: true });
+  await repo?.close();
 });
 
 describe('a version-guarded branch pyright does not check', () => {

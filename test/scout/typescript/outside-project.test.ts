@@ -4,22 +4,17 @@
  * same switch in `scripts/` is never called "compiles": the answer says it lies outside the checked project.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/core/config.js';
-import { indexRepository } from '../../../src/index/indexer.js';
-import { SqliteStore } from '../../../src/index/store.js';
-import { LspService } from '../../../src/lsp/lsp-service.js';
 import { answerQuestion } from '../../../src/scout/ask.js';
-import { IndexFallback } from '../../../src/scout/index-fallback.js';
 import { Checkers } from '../../../src/scout/verify/checkers.js';
-import { lineOf, writeFiles } from '../../helpers/checker-tests.js';
+import { lineOf } from '../../helpers/checker-tests.js';
+import { openExploredRepo, type ExploredRepo } from '../../helpers/explored-repo.js';
 
+let repo: ExploredRepo;
 let root: string;
-let store: SqliteStore;
-let lsp: LspService;
+let store: ExploredRepo['store'];
+let lsp: ExploredRepo['lsp'];
 const checkers = new Checkers();
 
 const SWITCH = (from: string) => `import { Shade } from '${from}';
@@ -35,22 +30,17 @@ export function label(s: Shade): string {
 `;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'scout-outside-project-'));
-  writeFiles(root, {
+  repo = await openExploredRepo({
     'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', noEmit: true }, include: ['src'] }),
     'src/shade.ts': "export enum Shade {\n  Light = 'light',\n  Dark = 'dark',\n}\n",
     'src/label.ts': SWITCH('./shade'),
     'scripts/report.ts': SWITCH('../src/shade'),
-  });
-  store = SqliteStore.open(root);
-  await indexRepository(root, store);
-  lsp = new LspService({ root, fallback: new IndexFallback(store.database, root) });
+  }, 'scout-outside-project-');
+  ({ root, store, lsp } = repo);
 }, 120_000);
 afterAll(async () => {
   checkers.dispose();
-  await lsp?.shutdown();
-  store?.close();
-  rmSync(root, { recursive: true, force: true });
+  await repo?.close();
 });
 
 describe('a TypeScript file outside the checked project', () => {
