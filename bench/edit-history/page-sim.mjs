@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { grade, parseLocation, truthPlaces } from './run.mjs';
+import { grade, gradedPointers, truthPlaces } from './run.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -15,10 +15,6 @@ const paging = await import(path.join(repoRoot, 'dist/scout/answer-page.js'));
 const { renderAnswer } = await import(path.join(repoRoot, 'dist/scout/render-answer.js'));
 const instances = JSON.parse(readFileSync(path.join(here, 'instances.json'), 'utf8')).filter((i) => i.split === SPLIT);
 
-const toPointers = (answer) => [
-  ...(answer.pointers ?? []).map((p) => { const loc = parseLocation(p.location); return loc && { file: loc.file, lines: [loc.line, ...(p.also ?? [])], risk: p.risk }; }).filter(Boolean),
-  ...(answer.by_file ?? []).map((g) => ({ file: g.file, lines: g.lines, risk: 'low' })),
-];
 const sum = { n: 0, places: 0, page: 0, all: 0, enumPlaces: 0, enumPage: 0, high: 0, highHits: 0, tokens: [], json: [] };
 for (const inst of instances) {
   const f = path.join(here, 'answers', `${inst.id}.json`);
@@ -26,8 +22,8 @@ for (const inst of instances) {
   const full = JSON.parse(readFileSync(f, 'utf8'));
   const page = paging.firstPage(full, 25, 2000);
   const places = truthPlaces(inst);
-  const gPage = grade(inst, toPointers(page));
-  const gAll = grade(inst, toPointers(full));
+  const gPage = grade(inst, gradedPointers(page));
+  const gAll = grade(inst, gradedPointers(full));
   sum.n++;
   places.forEach((p, k) => {
     if (p.doc) return;

@@ -79,6 +79,15 @@ function insideImport(inst, place) {
   for (let l = place.startLine; l <= place.endLine; l++) if (!imports.has(l)) return false;
   return true;
 }
+/** An answer's pointers as the grader reads them: file, lines (location and `also`), risk; places in brief (`by_file`) count as pointers of low risk. */
+export function gradedPointers(answer, root) {
+  const pointers = (answer.pointers ?? []).map((p) => {
+    const loc = parseLocation(p.location, root);
+    return loc ? { file: loc.file, lines: [loc.line, ...(p.also ?? [])], risk: p.risk, lists: p.lists ?? null, verified: p.verified ?? false } : null;
+  }).filter(Boolean);
+  return [...pointers, ...(answer.by_file ?? []).map((g) => ({ file: g.file, lines: g.lines, risk: 'low' }))];
+}
+
 const hitsPlace = (p, file, line) => file === p.file && line >= p.startLine - 3 && line <= p.endLine + 3;
 
 /** pointers: [{ file, lines: number[], risk }]. Returns per-place hits and the high pointers' hits. */
@@ -172,21 +181,11 @@ async function runScout(inst, dir) {
   writeFileSync(path.join(here, 'answers', `${inst.id}.json`), JSON.stringify(all));
   answer = await firstPageOf(all);
   const text = await renderText(answer);
-  const toPointer = (p) => {
-    const loc = parseLocation(p.location, dir);
-    return loc ? { file: loc.file, lines: [loc.line, ...(p.also ?? [])], risk: p.risk, lists: p.lists ?? null, verified: p.verified ?? false } : null;
-  };
-  const pointersAll = (all.pointers ?? []).map(toPointer).filter(Boolean);
-  const pointers = (answer.pointers ?? []).map((p) => {
-    const loc = parseLocation(p.location, dir);
-    return loc ? { file: loc.file, lines: [loc.line, ...(p.also ?? [])], risk: p.risk, lists: p.lists ?? null, verified: p.verified ?? false } : null;
-  }).filter(Boolean);
-  // Places in brief (file and lines) count as pointers of low risk.
-  const byFile = (answer.by_file ?? []).map((g) => ({ file: g.file, lines: g.lines, risk: 'low' }));
+  const pointersAll = gradedPointers(all, dir);
   return {
     ms, indexMs,
     tokens: Math.round((text ?? JSON.stringify(answer)).length / 4), tokensOf: text ? 'text' : 'json',
-    pointers: [...pointers, ...byFile],
+    pointers: gradedPointers(answer, dir),
     pointersAll,
     omitted: answer.meta?.pointers_omitted ?? 0,
     nextCursor: answer.next_cursor ?? null,

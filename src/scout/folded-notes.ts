@@ -13,6 +13,7 @@ export function foldedNotes(notes: readonly string[]): string[] {
   const out: string[] = [];
   const names: string[] = [];
   let merged = 0;
+  let folded = 0;
   let at = -1;
   for (const note of notes) {
     const m = NOT_LOADED.exec(note);
@@ -20,11 +21,12 @@ export function foldedNotes(notes: readonly string[]): string[] {
       if (!out.includes(note)) out.push(note);
       continue;
     }
+    folded++;
     if (at < 0) at = out.push(note) - 1;
     if (!names.includes(m[2] as string)) names.push(m[2] as string);
     merged += Number(m[4]);
   }
-  if (at >= 0 && notes.filter((n) => NOT_LOADED.test(n)).length > 1) {
+  if (folded > 1) {
     const shown = names.slice(0, NAMES_SHOWN).map((n) => `"${n}"`).join(', ');
     out[at] =
       `the language server found fewer references than the index for ${names.length} name(s) (${shown}${names.length > NAMES_SHOWN ? ', …' : ''}): ` +

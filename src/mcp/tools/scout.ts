@@ -126,16 +126,17 @@ export const scoutTool = defineTool({
         meta: { ...meta, notes: [...meta.notes], pointers_total: all.length },
       };
     };
+    const riskiestOnly = { items: items.slice(0, 1).map(shape.light), shrink: 'paged' as const, shown: 1, remaining: items.length - 1 };
     let fitted = fitList(items, shape, ctx.maxTokens, build);
     // A budget smaller than the summary still gets one pointer, so every cursor moves on (never a page of none).
-    if (fitted.shown === 0 && items.length > 0) fitted = { items: items.slice(0, 1).map(shape.light), shrink: 'paged', shown: 1, remaining: items.length - 1 };
+    if (fitted.shown === 0 && items.length > 0) fitted = riskiestOnly;
     // A page of the riskiest pointers, then the places of the next ones in brief in the tokens left (they come
     // in full on the next pages): one page reaches more of the files to edit.
     if (fitted.shrink === 'paged' && fitted.remaining > 0) {
       // The full pointers leave a fifth of the page to the brief.
       const share = fitList(items, shape, Math.floor(ctx.maxTokens * (1 - BRIEF_SHARE)), build);
       // A small budget whose share holds no pointer keeps the riskiest one in full, and the brief gets the rest.
-      const page = share.shown > 0 ? share : { ...share, items: items.slice(0, 1).map(shape.light), shrink: 'paged' as const, shown: 1, remaining: items.length - 1 };
+      const page = share.shown > 0 ? share : riskiestOnly;
       const withBrief = (by_file: FittedBrief) => ({ ...page, by_file });
       const { brief } = page.shown > 0 ? briefPlaces(items.slice(page.shown), (b) => estimateTokens(build(withBrief(b))) <= ctx.maxTokens) : { brief: [] };
       if (brief.length > 0) fitted = withBrief(brief);

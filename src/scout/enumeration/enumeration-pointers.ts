@@ -125,13 +125,13 @@ function linesOf(sites: readonly EnumerationSite[]): number[] {
 
 /** Sites of several shapes in one file, as one pointer: how many, which shapes, and the most any of them lists. */
 function mixedPointerOf(sites: readonly EnumerationSite[], lines: readonly number[], type: string): Pointer {
-  const first = sites[0] as EnumerationSite;
-  const widest = first;
+  // Strongest first (pointerOf): the first site is the widest.
+  const widest = sites[0] as EnumerationSite;
   const shapes = [...new Set(sites.map((s) => plural(s.shape)))].slice(0, 3).join(', ');
   const pointer: Pointer = {
-    location: `${first.file}:${lines[0] ?? 0}`,
+    location: `${widest.file}:${lines[0] ?? 0}`,
     what: `${sites.length} places naming members of \`${type}\` (${shapes}); the widest lists ${widest.listed} of ${widest.members}`,
-    risk: sites.some((s) => s.risk === 'medium') ? 'medium' : first.risk,
+    risk: sites.some((s) => s.risk === 'medium') ? 'medium' : widest.risk,
     relevance: sites.some((s) => s.risk === 'medium') ? 4 : 3,
     action: 'check whether the new member belongs in each',
     lists: { members: widest.listed, of: widest.members, default: sites.some((s) => s.hasDefault) },
