@@ -23,11 +23,35 @@ export const BRIEF_SHARE = 0.35;
 /** Pointers kept in full however long they are. */
 export const MIN_POINTERS = 5;
 
-/** The pointer with at most MAX_ALSO_ON_PAGE lines in `also`; its text says how many more the full answer lists. */
+/** In a run of adjacent lines on a trimmed page, one line in RUN_STEP is shown, and the run's last line. */
+export const RUN_STEP = 3;
+
+/**
+ * The pointer with at most `cap` lines in `also`; its text says how many more the full answer lists. Before
+ * cutting, each run of adjacent lines (one entry per line of a long list or map) is thinned to every
+ * RUN_STEP-th line and its last, so the page shows where such a construct starts and ends rather than only its
+ * first 60 entries: a new member is often inserted in the middle of a sorted list of 160.
+ */
 export function trimAlso(pointer: Pointer, cap = MAX_ALSO_ON_PAGE): Pointer {
   const also = pointer.also ?? [];
   if (also.length <= cap) return pointer;
-  return { ...pointer, also: also.slice(0, cap), what: `${pointer.what} (${also.length - cap} more lines in this file, listed in the full answer)` };
+  const kept = thinRuns(also).slice(0, cap);
+  return { ...pointer, also: kept, what: `${pointer.what} (${also.length - kept.length} more lines in this file, listed in the full answer)` };
+}
+
+/** `lines` in their order, each run of consecutive numbers (n, n+1, n+2, …) longer than 2 × RUN_STEP kept as every RUN_STEP-th line and its last. */
+export function thinRuns(lines: readonly number[]): number[] {
+  const out: number[] = [];
+  let start = 0;
+  while (start < lines.length) {
+    let end = start;
+    while (end + 1 < lines.length && lines[end + 1] === (lines[end] as number) + 1) end++;
+    const run = lines.slice(start, end + 1);
+    if (run.length > 2 * RUN_STEP) out.push(...run.filter((_, k) => k % RUN_STEP === 0 || k === run.length - 1));
+    else out.push(...run);
+    start = end + 1;
+  }
+  return out;
 }
 
 /**

@@ -22,6 +22,7 @@ import type { Enumeration } from './enumeration/enumeration-sites.js';
 import { enumerationPointers, type EnumerationPointers } from './enumeration/enumeration-pointers.js';
 import { firstPage } from './answer-page.js';
 import { foldedNotes } from './folded-notes.js';
+import { orderedPointers } from './enumeration/answer-order.js';
 
 export type { Pointer, ScoutAnswer, VerifiedBy } from './answer.js';
 export { ANSWER_TOKENS, MAX_POINTERS } from './answer.js';
@@ -207,7 +208,7 @@ export function synthesize(
   const singles = (listed?.pointers ?? []).filter((p) => (p.lists?.members ?? 0) < 2);
   const byRisk = (p: Pointer): number => RISK_LEVELS.indexOf(p.risk);
   const tail = [...singles, ...rest].sort((a, b) => byRisk(a) - byRisk(b));
-  const pointers = [...verified, ...enumerations.filter((p) => !p.lists?.mirrors), ...enumerations.filter((p) => p.lists?.mirrors), ...docs, ...tail];
+  const pointers = orderedPointers({ verified, enumerations, docs, tail });
   const high = candidates.filter((c) => c.pointer.risk === 'high');
   const ignoredTotal = Object.values(ignoredByRole).reduce((a, b) => a + b, 0);
   const target = query.target ?? 'the question';

@@ -1,7 +1,7 @@
 /** The first page of a long answer: full pointers first, then the following ones in brief, nothing dropped silently. */
 import { describe, expect, it } from 'vitest';
 import type { Pointer, ScoutAnswer } from '../../src/scout/answer.js';
-import { briefPlaces, firstPage } from '../../src/scout/answer-page.js';
+import { briefPlaces, firstPage, RUN_STEP, thinRuns, trimAlso } from '../../src/scout/answer-page.js';
 import { renderAnswer } from '../../src/scout/render-answer.js';
 
 const pointer = (file: string, line: number, also: number[] = []): Pointer => ({
@@ -80,5 +80,26 @@ describe('places in brief', () => {
     const { brief, covered } = briefPlaces([pointer('a.ts', 1), pointer('b.ts', 2), pointer('c.ts', 3)], (b) => b.length <= 2);
     expect(covered).toBe(2);
     expect(brief.map((g) => g.file)).toEqual(['a.ts', 'b.ts']);
+  });
+});
+
+describe('a long pointer on a page', () => {
+  it('shows a long run of adjacent lines (a sorted list of 160 entries) from its start to its end, one line in RUN_STEP', () => {
+    const list = Array.from({ length: 160 }, (_, i) => 170 + i); // lines 170..329, one entry each
+    const onPage = trimAlso(pointer('src/unions/Node.ts', 169, [...list, 400, 410]));
+    const also = onPage.also ?? [];
+    expect(also.length).toBeLessThanOrEqual(60);
+    expect(also[0]).toBe(170);
+    expect(also).toContain(329); // the list's end, where an appended member goes
+    // Every entry of the list is within RUN_STEP - 1 lines of a shown one: an insertion in the middle is in view.
+    for (const line of list) expect(Math.min(...also.map((l) => Math.abs(l - line)))).toBeLessThan(RUN_STEP);
+    expect(onPage.what).toMatch(new RegExp(`\\(${162 - also.length} more lines in this file, listed in the full answer\\)`));
+  });
+
+  it('keeps lines that are not in a run, in their order, and leaves a short pointer alone', () => {
+    expect(thinRuns([900, 902, 904, 1, 11, 21])).toEqual([900, 902, 904, 1, 11, 21]);
+    expect(thinRuns([5, 6, 7, 8, 9, 10, 11, 40])).toEqual([5, 8, 11, 40]);
+    const short = pointer('src/a.ts', 1, [2, 3, 4]);
+    expect(trimAlso(short)).toBe(short);
   });
 });
