@@ -65,7 +65,7 @@ export function briefPlaces(pointers: readonly Pointer[], fits: (brief: FileLine
   let covered = 0;
   for (const p of pointers) {
     const { file, line } = parseLocation(p.location);
-    const lines = [line, ...(p.also ?? [])];
+    const lines = thinRuns([line, ...(p.also ?? [])]);
     const entry = byFile.get(file);
     const next: FileLines = entry
       ? { ...entry, count: entry.count + 1, lines: mergeLines(entry.lines, lines) }

@@ -69,11 +69,17 @@ describe('first page', () => {
 
 describe('places in brief', () => {
   it('folds pointers of one file into one entry, at most 80 lines, ascending', () => {
-    const { brief, covered } = briefPlaces([pointer('a.ts', 50, Array.from({ length: 100 }, (_, i) => 100 + i)), pointer('b.ts', 3), pointer('a.ts', 7)], () => true);
+    const { brief, covered } = briefPlaces([pointer('a.ts', 50, Array.from({ length: 100 }, (_, i) => 100 + 2 * i)), pointer('b.ts', 3), pointer('a.ts', 7)], () => true);
     expect(covered).toBe(3);
     expect(brief.map((g) => [g.file, g.count, g.lines.length])).toEqual([['a.ts', 2, 80], ['b.ts', 1, 1]]);
     expect(brief[0]?.lines[0]).toBe(50);
     expect(brief[0]?.lines).toEqual([...(brief[0]?.lines ?? [])].sort((a, b) => a - b));
+  });
+
+  it('thins a run of adjacent lines as a page does (one in RUN_STEP, and its last)', () => {
+    const { brief } = briefPlaces([pointer('a.ts', 99, Array.from({ length: 100 }, (_, i) => 100 + i))], () => true);
+    expect(brief[0]?.lines).toEqual(thinRuns(Array.from({ length: 101 }, (_, i) => 99 + i)));
+    expect(brief[0]?.lines.at(-1)).toBe(199);
   });
 
   it('stops at the first pointer that does not fit, so `covered` names a prefix', () => {
