@@ -35,20 +35,46 @@ export const RUN_STEP = 3;
 export function trimAlso(pointer: Pointer, cap = MAX_ALSO_ON_PAGE): Pointer {
   const also = pointer.also ?? [];
   if (also.length <= cap) return pointer;
-  const kept = thinRuns(also).slice(0, cap);
+  const kept = thinToFit(also, cap).slice(0, cap);
   return { ...pointer, also: kept, what: `${pointer.what} (${also.length - kept.length} more lines in this file, listed in the full answer)` };
 }
 
-/** `lines` in their order, each run of consecutive numbers (n, n+1, n+2, …) longer than 2 × RUN_STEP kept as every RUN_STEP-th line and its last. */
-export function thinRuns(lines: readonly number[]): number[] {
+/** The widest thinning step tried: lines kept at most 2 × MAX_RUN_STEP - 2 apart, every line within 3 of one shown. */
+const MAX_RUN_STEP = 4;
+
+/** `lines` thinned with the smallest step from RUN_STEP to MAX_RUN_STEP that brings them within `cap`. */
+export function thinToFit(lines: readonly number[], cap: number): number[] {
+  let thinned = thinRuns(lines);
+  for (let step = RUN_STEP + 1; thinned.length > cap && step <= MAX_RUN_STEP; step++) thinned = thinRuns(lines, step);
+  return thinned;
+}
+
+/**
+ * `lines` in their order, each run of ascending lines less than `step` apart (n, n+1, n+3, …) longer than
+ * 2 × `step` thinned to a line at least `step` past the last one kept, and its last line: kept lines are at
+ * most 2 × `step` - 2 apart, so every line of the run is within `step` - 1 of one shown.
+ */
+export function thinRuns(lines: readonly number[], step = RUN_STEP): number[] {
   const out: number[] = [];
   let start = 0;
   while (start < lines.length) {
     let end = start;
-    while (end + 1 < lines.length && lines[end + 1] === (lines[end] as number) + 1) end++;
+    while (end + 1 < lines.length) {
+      const gap = (lines[end + 1] as number) - (lines[end] as number);
+      if (gap < 1 || gap >= step) break;
+      end++;
+    }
     const run = lines.slice(start, end + 1);
-    if (run.length > 2 * RUN_STEP) out.push(...run.filter((_, k) => k % RUN_STEP === 0 || k === run.length - 1));
-    else out.push(...run);
+    if (run.length <= 2 * step) out.push(...run);
+    else {
+      let last = -Infinity;
+      run.forEach((line, k) => {
+        if (line - last >= step || k === run.length - 1) {
+          out.push(line);
+          last = line;
+        }
+      });
+    }
     start = end + 1;
   }
   return out;

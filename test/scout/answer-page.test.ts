@@ -1,7 +1,7 @@
 /** The first page of a long answer: full pointers first, then the following ones in brief, nothing dropped silently. */
 import { describe, expect, it } from 'vitest';
 import type { Pointer, ScoutAnswer } from '../../src/scout/answer.js';
-import { briefPlaces, firstPage, RUN_STEP, thinRuns, trimAlso } from '../../src/scout/answer-page.js';
+import { briefPlaces, firstPage, RUN_STEP, thinRuns, thinToFit, trimAlso } from '../../src/scout/answer-page.js';
 import { renderAnswer } from '../../src/scout/render-answer.js';
 
 const pointer = (file: string, line: number, also: number[] = []): Pointer => ({
@@ -69,7 +69,7 @@ describe('first page', () => {
 
 describe('places in brief', () => {
   it('folds pointers of one file into one entry, at most 80 lines, ascending', () => {
-    const { brief, covered } = briefPlaces([pointer('a.ts', 50, Array.from({ length: 100 }, (_, i) => 100 + 2 * i)), pointer('b.ts', 3), pointer('a.ts', 7)], () => true);
+    const { brief, covered } = briefPlaces([pointer('a.ts', 50, Array.from({ length: 100 }, (_, i) => 100 + 3 * i)), pointer('b.ts', 3), pointer('a.ts', 7)], () => true);
     expect(covered).toBe(3);
     expect(brief.map((g) => [g.file, g.count, g.lines.length])).toEqual([['a.ts', 2, 80], ['b.ts', 1, 1]]);
     expect(brief[0]?.lines[0]).toBe(50);
@@ -100,6 +100,15 @@ describe('a long pointer on a page', () => {
     // Every entry of the list is within RUN_STEP - 1 lines of a shown one: an insertion in the middle is in view.
     for (const line of list) expect(Math.min(...also.map((l) => Math.abs(l - line)))).toBeLessThan(RUN_STEP);
     expect(onPage.what).toMatch(new RegExp(`\\(${162 - also.length} more lines in this file, listed in the full answer\\)`));
+  });
+
+  it('a map whose entries take one to three lines each is a run too; a wider step brings it within the cap, every line within 3 of one shown', () => {
+    const entries = Array.from({ length: 100 }, (_, i) => 6 + 2 * i + (i % 2)); // 6, 9, 10, 13, 14, …: gaps of 3 and 1
+    const thinned = thinToFit(entries, 60);
+    expect(thinned.length).toBeLessThanOrEqual(60);
+    expect(thinned[0]).toBe(6);
+    expect(thinned.at(-1)).toBe(entries.at(-1));
+    for (let line = 6; line <= (entries.at(-1) as number); line++) expect(Math.min(...thinned.map((l) => Math.abs(l - line)))).toBeLessThanOrEqual(3);
   });
 
   it('keeps lines that are not in a run, in their order, and leaves a short pointer alone', () => {
