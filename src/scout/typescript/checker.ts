@@ -15,7 +15,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { type ChangeRequest, CheckTimeout, type Checker, type CheckerError, type CheckOutcome, type CheckRequest } from '../verify/checker.js';
 import { changeEditFor } from './change-edit.js';
-import { countDiagnostics, diagnosticsOf, newDiagnostics } from './diagnostic-diff.js';
+import { countDiagnostics, diagnosticsOf, mayBeNew, newDiagnostics } from './diagnostic-diff.js';
 import { enclosingPlace } from './enclosing-place.js';
 import { buildImportGraph, dependentsOf, type ImportGraph } from './import-graph.js';
 import { likelyFirst, mentionWords } from './likely-files.js';
@@ -141,7 +141,8 @@ export class TypeScriptChecker implements Checker {
       const original = base.getSourceFile(f);
       if (!after || !original) continue;
       const isEdited = f === file;
-      const diags = diagnosticsOf(edited, after);
+      // Only the diagnostics the edit may have caused are compared with the unmodified file's (a second type check).
+      const diags = diagnosticsOf(edited, after).filter(mayBeNew);
       if (diags.length === 0) continue;
       const before = this.baselineOf(warm, base, original);
       const edits: TextEdit[] = isEdited ? edit.edits : [];
