@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Monorepo scale benchmark: the costs that grow with the tree, on three tiers of one corpus (about 150k, 500k
 // and 1.5M lines, bench/scale-corpus.mjs), side by side with `ctags -R` and `rg` on the same trees in the same run.
-//   npm run build && node bench/scale.mjs [--tiers s150k,m500k,l1500k] [--rounds 3]
+//   npm run build && node bench/scale.mjs [--tiers s150k,m500k,l1500k] [--rounds 3] [--cold-only]
 // Per tier: a cold full index (wall, CPU, peak RSS, stages, .scout size), warm MCP search through one stdio
 // server, CLI search / status / 1-file reindex as new processes, and (on the largest tier) a cold verified
 // scout question through a new MCP server. Writes bench/results/scale.md and prints the same tables.
@@ -175,6 +175,20 @@ function medianFile(dir) {
   return sized[Math.floor(sized.length / 2)];
 }
 const COLD_QUESTION = { tier: 'l1500k', text: 'what breaks if I add a variant to `DatabaseType`?' };
+
+// `--cold-only`: only the cold verified question on its tier, ROUNDS new servers one after the other; prints the
+// figures and leaves the results file alone (a quick check of one cost, not a run of the benchmark).
+if (process.argv.includes('--cold-only')) {
+  const dir = prepareTier(COLD_QUESTION.tier);
+  const runs = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const c = await coldScout(dir, COLD_QUESTION.text);
+    runs.push(c);
+    console.log(`round ${round + 1}: ${sec(c.wall)} at the client, answer ${c.elapsedMs} ms, checking ${c.verification?.ms ?? '?'} ms (${c.verification?.checked_files ?? '?'} files), server peak RSS ${c.serverPeakRssMb?.toFixed(0) ?? 'n/a'} MB${c.error ? `, error: ${c.error}` : ''}`);
+  }
+  console.log(`${COLD_QUESTION.tier} cold verified question, median of ${ROUNDS} at scout ${scoutRevision()}: ${sec(median(runs.map((c) => c.wall)))} at the client, answer ${median(runs.map((c) => c.elapsedMs ?? 0))} ms`);
+  process.exit(0);
+}
 
 const started = new Date();
 const load = os.loadavg().map((x) => x.toFixed(2)).join(' / ');

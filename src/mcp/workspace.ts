@@ -158,7 +158,10 @@ export class ScoutWorkspace {
       const freshness = await this.fresh();
       log(`index ready: ${freshness.note}`);
       const loaded = await this.load();
-      // The chunk vectors into memory (a long-lived server scans them there: search/vector-memory.ts).
+      // The chunk vectors into memory (a long-lived server scans them there: search/vector-memory.ts). The load
+      // holds the event loop for about a second at 1.5M lines, so a tool call that came first is not made to wait
+      // for it: a search loads them when it needs them, a scout question does not need them.
+      if (stop()) return;
       const vectors = await (await import('../search/vector-searcher.js')).warmVectorMemory(loaded.store.database, loaded.config);
       if (vectors) log(vectors);
       if (stop()) return;

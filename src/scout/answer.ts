@@ -57,6 +57,7 @@ export interface ScoutAnswer {
     budget: number;
     budget_remaining: number;
     interpretation: string;
+    /** The whole answer: reading the question to the synthesized pointers (the checker's wait included). */
     elapsed_ms: number;
     sources: { lsp: number; index: number };
     scorer: string;

@@ -58,6 +58,7 @@ export const MAX_QUESTION_CHARS = 2000;
  */
 export async function answerQuestion(question: string, options: AskOptions): Promise<{ answer: ScoutAnswer; exploration: Exploration; verification: Verification | null }> {
   if (question.trim().length === 0) throw new ScoutError('USAGE', 'the question is empty: ask e.g. "what breaks if I add a variant to `LLMKind`?"');
+  const started = performance.now();
   const text = question.slice(0, MAX_QUESTION_CHARS);
   const query = readQuestion(text, options.tags ?? null, options.tagHints ?? null);
   assertReadableChangeTarget(question, query);
@@ -82,6 +83,8 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
   const verification = await verifying;
   const guards = verification?.status === 'verified' ? configGuardReader(options.root) : null;
   const answer = synthesize(exploration, scorer.name, options.maxPointers, undefined, verification, enumeration, guards);
+  // The whole answer's time (the enumeration before the exploration and the wait for the checker included), not the exploration's alone.
+  answer.meta.elapsed_ms = Math.round(performance.now() - started);
   if (question.length > MAX_QUESTION_CHARS) answer.meta.notes.push(`question cut to its first ${MAX_QUESTION_CHARS} characters`);
   const droppedThroughLinks = options.lsp.droppedOutside().throughLinks - droppedBefore;
   if (droppedThroughLinks > 0) {
