@@ -28,11 +28,12 @@ for (const r of rows) {
   latest.set(`${r.id}:${r.answer}`, r);
   if (r.answer === 'scout' && r.pointersAll) latest.set(`${r.id}:scout-all`, { ...r, answer: 'scout-all' });
   else if (r.answer === 'scout') latest.delete(`${r.id}:scout-all`);
+  if (r.answer === 'scout-named' && r.pointersAll) latest.set(`${r.id}:scout-named-all`, { ...r, answer: 'scout-named-all' });
 }
 
 function pointersOf(r) {
   if (r.answer === 'rg') return Object.entries(r.rgByFile ?? {}).flatMap(([file, ls]) => ls.map((l) => ({ file, lines: [l], risk: 'high' })));
-  if (r.answer === 'scout-all') return r.pointersAll ?? [];
+  if (r.answer === 'scout-all' || r.answer === 'scout-named-all') return r.pointersAll ?? [];
   return r.pointers ?? [];
 }
 
@@ -95,6 +96,9 @@ function section(split) {
   const systems = (filter) => [
     ['scout, first page', metrics(graded('scout', filter))],
     ...(graded('scout-all', filter).length ? [['scout, all pages', metrics(graded('scout-all', filter))]] : []),
+    // The question naming the new member ("add `lasso` to `ToolType`"), when run (`run.mjs --only scout-named`).
+    ...(graded('scout-named', filter).length ? [['scout, first page, the question names the new member', metrics(graded('scout-named', filter))]] : []),
+    ...(graded('scout-named-all', filter).length ? [['scout, all pages, the question names the new member', metrics(graded('scout-named-all', filter))]] : []),
     ['`rg -w Name`', metrics(graded('rg', filter))],
   ];
   const out = [];

@@ -2,7 +2,8 @@
 // "what breaks if I add a variant to `Type`?" and run `rg -n -w Type`, and grade the pointers against the
 // places the commit edited (see README.md). Rows are cached in rows/<split>.jsonl, keyed by instance and answer.
 //
-//   node bench/edit-history/run.mjs [--split heldout|tuning|all] [--repo name] [--limit N] [--only scout|rg] [--fresh] [--id ID]
+//   node bench/edit-history/run.mjs [--split heldout|tuning|all] [--repo name] [--limit N] [--only scout|scout-named|rg] [--fresh] [--id ID]
+//   (scout-named asks the question naming the new member; it runs only when asked for with --only)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,8 @@ const WORK = process.env.EDIT_HISTORY_WORK ?? path.join(repoRoot, 'bench/corpus/
 const ROWS = path.join(here, 'rows');
 
 export const question = (type) => `what breaks if I add a variant to \`${type}\`?`;
+/** The same question naming the new member, as an agent that knows what it adds would ask it (answer kind `scout-named`). */
+export const namedQuestion = (type, member) => `what breaks if I add \`${member}\` to \`${type}\`?`;
 
 // ------------------------------------------------------------------ grading (shared with report.mjs)
 
@@ -162,7 +165,7 @@ export async function firstPageOf(answer) {
   return paging.firstPage(answer, 25, 2000);
 }
 
-async function runScout(inst, dir) {
+async function runScout(inst, dir, named = false) {
   const env = { ...process.env };
   const t0 = Date.now();
   const idx = spawnSync('node', [SCOUT, 'index', '--repo', dir, '--json'], { encoding: 'utf8', env, maxBuffer: 1 << 28, timeout: 600_000 });
@@ -170,7 +173,8 @@ async function runScout(inst, dir) {
   if (idx.status !== 0) return { error: `index exit ${idx.status}: ${(idx.stderr || '').slice(-400)}`, indexMs };
   const t1 = Date.now();
   // Every pointer (`--all`): the first page is graded as the CLI prints it by default (firstPageOf), and all pages apart.
-  const r = spawnSync('node', [SCOUT, 'ask', question(inst.type), '--repo', dir, '--json', '--all'], { encoding: 'utf8', env, cwd: dir, maxBuffer: 1 << 28, timeout: ASK_TIMEOUT });
+  const asked = named ? namedQuestion(inst.type, inst.member) : question(inst.type);
+  const r = spawnSync('node', [SCOUT, 'ask', asked, '--repo', dir, '--json', '--all'], { encoding: 'utf8', env, cwd: dir, maxBuffer: 1 << 28, timeout: ASK_TIMEOUT });
   const ms = Date.now() - t1;
   if (r.status !== 0) return { error: `ask exit ${r.status}${r.signal ? ` ${r.signal}` : ''}: ${(r.stderr || '').slice(-400)}`, ms, indexMs };
   let answer;
@@ -178,7 +182,7 @@ async function runScout(inst, dir) {
   const all = answer;
   // The whole answer is kept (git-ignored) so that paging can be studied again without rerunning.
   mkdirSync(path.join(here, 'answers'), { recursive: true });
-  writeFileSync(path.join(here, 'answers', `${inst.id}.json`), JSON.stringify(all));
+  writeFileSync(path.join(here, 'answers', `${inst.id}${named ? '.named' : ''}.json`), JSON.stringify(all));
   answer = await firstPageOf(all);
   const text = await renderText(answer);
   const pointersAll = gradedPointers(all, dir);
@@ -240,7 +244,7 @@ async function main() {
     try { dir = checkout(inst.repo, inst.parent); } catch (e) { console.error(`checkout ${inst.id}: ${e.message}`); continue; }
     for (const kind of kinds) {
       if (done.has(`${inst.id}:${kind}`)) continue;
-      const res = kind === 'scout' ? await runScout(inst, dir) : runRg(inst, dir);
+      const res = kind === 'scout' ? await runScout(inst, dir) : kind === 'scout-named' ? await runScout(inst, dir, true) : runRg(inst, dir);
       const g = res.pointers ? grade(inst, res.pointers) : null;
       const row = {
         id: inst.id, answer: kind, split: inst.split, repo: inst.repo, language: inst.language, type: inst.type, kind: inst.kind,

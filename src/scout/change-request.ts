@@ -20,6 +20,8 @@ export interface RequestedChange {
 const NAME = String.raw`(?:\`[^\`\n]+\`|'[^'\n]+'|"[^"\n]+"|[A-Za-z_$][\w$.]*)`;
 /** "remove [the] `fast` [literal] from [the] `Mode` [type]": the member and its owner. */
 const MEMBER_FROM = new RegExp(String.raw`\b(?:remove|removing|delete|deleting|drop|dropping|eliminate|eliminating)\s+(?:the\s+)?(?:(?:member|variant|literal|value|case|property|field|key)\s+)?(${NAME})\s+(?:(?:member|variant|literal|value|case|property|field|key)\s+)?from\s+(?:the\s+)?(${NAME})`, 'i');
+/** "add [a new] [variant] `lasso` [= 'x'] to [the] `ToolType`": the new member, quoted or in a code span. */
+const MEMBER_TO = /\badd(?:s|ing)?\s+(?:(?:an?|the)\s+)?(?:new\s+)?(?:(?:variant|member|case|value|literal|kind|option|entry|constant)\s+)?(`[^`\n]+`|'[^'\n]+'|"[^"\n]+")\s+(?:(?:variant|member|case|value|literal)\s+)?(?:=\s*\S+\s+)?(?:to|into)\b/i;
 const REMOVAL = /\b(?:remove|removes|removing|removed|delete|deletes|deleting|deleted|drop|drops|dropping|get\s+rid\s+of|eliminat\w*)\b/i;
 const ADD_PARAMETER = /\badd(?:s|ing|ed)?\b[^.?!]*?\b(?:(optional)\s+)?(?:[\w$`]+\s+)?(?:param(?:eter)?|arg(?:ument)?)s?\b/i;
 const OTHER_SIGNATURE = /\b(?:remov\w*|drop\w*|reorder\w*|renam\w*|swap\w*|return\s+types?)\b/i;
@@ -47,7 +49,11 @@ function newTypeAfter(text: string, target: string | null): string | undefined {
 export function requestedChange(text: string, intent: Intent, target: string | null, newName: string | null): RequestedChange | null {
   // The words that say which change, read outside code spans: "add a parameter to `cache.remove`" removes nothing.
   const words = text.replace(/`[^`\n]+`/g, ' X ');
-  if (intent === 'add_variant') return { change: { kind: 'add_variant' }, target };
+  if (intent === 'add_variant') {
+    const named = MEMBER_TO.exec(text)?.[1];
+    const member = named ? unquote(unquote(named)) : null;
+    return { change: { kind: 'add_variant', ...(member && member !== target ? { newMember: member.replace(/\s*=.*$/, '') } : {}) }, target };
+  }
   if (intent === 'rename') return { change: { kind: 'rename', ...(newName ? { newName: lastSegment(newName) } : {}) }, target };
   if (intent === 'remove') {
     if (!REMOVAL.test(words)) return null; // "deprecate": nothing stops compiling

@@ -208,7 +208,7 @@ export function synthesize(
   const singles = (listed?.pointers ?? []).filter((p) => (p.lists?.members ?? 0) < 2);
   const byRisk = (p: Pointer): number => RISK_LEVELS.indexOf(p.risk);
   const tail = [...singles, ...rest].sort((a, b) => byRisk(a) - byRisk(b));
-  const pointers = orderedPointers({ verified, enumerations, docs, tail });
+  const pointers = orderedPointers({ verified, enumerations, docs, tail, ...(listed ? { likeNew: listed.likeNew } : {}) });
   const high = candidates.filter((c) => c.pointer.risk === 'high');
   const ignoredTotal = Object.values(ignoredByRole).reduce((a, b) => a + b, 0);
   const target = query.target ?? 'the question';
@@ -296,7 +296,7 @@ export function synthesize(
       pointers_omitted: 0,
       ...(query.intent === 'add_variant' || query.change ? { risk_rule: RISK_RULE } : {}),
       ...(enumeration
-        ? { enumeration: { type: enumeration.set.type, members: enumeration.set.members.length, sites: listed?.sites ?? 0, full_without_default: listed?.full ?? 0, files_read: enumeration.filesRead, ms: enumeration.ms, ...(enumeration.otherDeclarations ? { other_declarations: enumeration.otherDeclarations } : {}) } }
+        ? { enumeration: { type: enumeration.set.type, members: enumeration.set.members.length, sites: listed?.sites ?? 0, full_without_default: listed?.full ?? 0, files_read: enumeration.filesRead, ms: enumeration.ms, ...(enumeration.otherDeclarations ? { other_declarations: enumeration.otherDeclarations } : {}), ...(enumeration.newMember ? { new_member: enumeration.newMember, like_new: enumeration.alike ?? [] } : {}) } }
         : {}),
       ...(verification ? { verified_by: verifiedBy(verification, verifiedPlaces) } : {}),
     },

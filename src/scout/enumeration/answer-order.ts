@@ -1,7 +1,8 @@
 /**
  * The order of a change answer's pointers: verified breaks, the enumerations of the members that are high (they
- * list every member with no default), mirrors naming every one of many members, the other enumerations, the
- * other mirrors, documentation that lists the members, then the rest (already ordered by risk).
+ * list every member with no default), mirrors naming every one of many members, then (when the question names the
+ * new member) the places naming a member like it, the other enumerations, the other mirrors, documentation that
+ * lists the members, then the rest (already ordered by risk).
  */
 import type { Pointer } from '../answer.js';
 
@@ -19,6 +20,8 @@ export interface AnswerParts {
   enumerations: readonly Pointer[];
   docs: readonly Pointer[];
   tail: readonly Pointer[];
+  /** Locations of pointers naming a member like the new one the question names: first after the high ones. */
+  likeNew?: ReadonlySet<string>;
 }
 
 /** A high mirror naming every one of at least STRONG_MIRROR_MEMBERS members. */
@@ -29,13 +32,16 @@ export function isStrongMirror(p: Pointer): boolean {
 
 export function orderedPointers(parts: AnswerParts): Pointer[] {
   const direct = parts.enumerations.filter((p) => !p.lists?.mirrors);
-  return [
-    ...parts.verified,
-    ...direct.filter((p) => p.risk === 'high'),
-    ...parts.enumerations.filter(isStrongMirror),
+  const first = [...parts.verified, ...direct.filter((p) => p.risk === 'high'), ...parts.enumerations.filter(isStrongMirror)];
+  const rest = [
     ...direct.filter((p) => p.risk !== 'high'),
     ...parts.enumerations.filter((p) => p.lists?.mirrors && !isStrongMirror(p)),
     ...parts.docs,
     ...parts.tail,
   ];
+  // Places naming a member like the new one ("add `better-sqlite3`": the lists naming `sqlite`) come next, in their order.
+  const likeNew = parts.likeNew;
+  if (!likeNew || likeNew.size === 0) return [...first, ...rest];
+  const alike = (p: Pointer): boolean => likeNew.has(p.location) && !parts.docs.includes(p);
+  return [...first, ...rest.filter(alike), ...rest.filter((p) => !alike(p))];
 }

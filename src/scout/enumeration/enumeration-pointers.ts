@@ -23,6 +23,8 @@ export interface EnumerationPointers {
   /** Sites listing every member with no default (each one is high). */
   full: number;
   sites: number;
+  /** Locations of the pointers naming a member that resembles the new one the question names (like-new-member.ts). */
+  likeNew: Set<string>;
 }
 
 export function enumerationPointers(enumeration: Enumeration, verified: readonly Pointer[]): EnumerationPointers {
@@ -58,7 +60,14 @@ export function enumerationPointers(enumeration: Enumeration, verified: readonly
   };
   let groups = group((s) => `${s.file}|${s.shape}|${s.risk}|${s.mirror ?? ''}|${s.listed === s.members}`);
   if (groups.size > MANY_POINTERS) groups = group((s) => (s.risk === 'high' ? `${s.file}|${s.shape}|high|${s.mirror ?? ''}` : s.file));
-  const pointers = [...groups.values()].map((sites) => pointerOf(sites, type));
+  const likeNew = new Set<string>();
+  const pointers = [...groups.values()].map((sites) => {
+    const pointer = pointerOf(sites, type);
+    const names = [...new Set(sites.flatMap((site) => site.alike ?? []))];
+    if (names.length === 0 || !enumeration.newMember) return pointer;
+    likeNew.add(pointer.location);
+    return { ...pointer, what: `${pointer.what} (names ${names.slice(0, MISSING_SHOWN).map((n) => `\`${n}\``).join(', ')}, like the new \`${enumeration.newMember}\`)` };
+  });
   // Riskiest first; then the places that name the most members (the strongest sign of an enumeration), then
   // the files with the most sites.
   pointers.sort(
@@ -68,7 +77,7 @@ export function enumerationPointers(enumeration: Enumeration, verified: readonly
       (b.also?.length ?? 0) - (a.also?.length ?? 0) ||
       a.location.localeCompare(b.location, 'en', { numeric: true }),
   );
-  return { pointers, covered, verifiedAlso, full: kept.filter((s) => s.risk === 'high').length, sites: kept.length };
+  return { pointers, covered, verifiedAlso, full: kept.filter((s) => s.risk === 'high').length, sites: kept.length, likeNew };
 }
 
 function pointerOf(unordered: readonly EnumerationSite[], type: string): Pointer {
@@ -110,12 +119,14 @@ function pointerOf(unordered: readonly EnumerationSite[], type: string): Pointer
 }
 
 /**
- * The sites of one pointer, the ones naming the most members first (then in line order): a file that names
+ * The sites of one pointer, those naming a member like the new one first, then the ones naming the most members
+ * (then in line order): a file that names
  * the members 80 times holds a few real enumerations among many single comparisons, and a page that keeps the
  * first lines of a long pointer (answer-page.ts) should keep theirs.
  */
 function strongestFirst(sites: readonly EnumerationSite[]): EnumerationSite[] {
-  return [...sites].sort((a, b) => b.listed - a.listed || (a.lines[0] ?? 0) - (b.lines[0] ?? 0));
+  const alike = (s: EnumerationSite): number => (s.alike?.length ? 1 : 0);
+  return [...sites].sort((a, b) => alike(b) - alike(a) || b.listed - a.listed || (a.lines[0] ?? 0) - (b.lines[0] ?? 0));
 }
 
 /** The lines that name members, and where each construct ends (a new entry goes there), site by site in the sites' order. */
@@ -125,11 +136,12 @@ function linesOf(sites: readonly EnumerationSite[]): number[] {
 
 /** Sites of several shapes in one file, as one pointer: how many, which shapes, and the most any of them lists. */
 function mixedPointerOf(sites: readonly EnumerationSite[], lines: readonly number[], type: string): Pointer {
-  // Strongest first (pointerOf): the first site is the widest.
-  const widest = sites[0] as EnumerationSite;
+  // In order (pointerOf): the first site is where the pointer points; the widest is the one naming the most members.
+  const widest = sites.reduce((a, b) => (b.listed > a.listed ? b : a));
+  const first = sites[0] as EnumerationSite;
   const shapes = [...new Set(sites.map((s) => plural(s.shape)))].slice(0, 3).join(', ');
   const pointer: Pointer = {
-    location: `${widest.file}:${lines[0] ?? 0}`,
+    location: `${first.file}:${lines[0] ?? 0}`,
     what: `${sites.length} places naming members of \`${type}\` (${shapes}); the widest lists ${widest.listed} of ${widest.members}`,
     risk: sites.some((s) => s.risk === 'medium') ? 'medium' : widest.risk,
     relevance: sites.some((s) => s.risk === 'medium') ? 4 : 3,

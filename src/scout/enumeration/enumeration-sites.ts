@@ -8,6 +8,7 @@
 import type { IndexDb } from '../../index/db.js';
 import { parsedFiles } from '../../index/read/files.js';
 import { usageSitesNamed } from '../../index/read/usages.js';
+import { likeNewMember } from './like-new-member.js';
 import type { ScoutConfig } from '../../core/config.js';
 import { readInsideRoot } from '../../workspace/confine.js';
 import { isDataFile, isDocFile, walkDataAndDocFiles } from '../../workspace/walk.js';
@@ -45,6 +46,8 @@ export interface EnumerationSite {
   copies?: string[];
   /** A page of documentation (Markdown, reStructuredText): listed after the code. */
   doc?: boolean;
+  /** Members it names that resemble the new one the question names (like-new-member.ts). */
+  alike?: string[];
 }
 
 export interface Enumeration {
@@ -54,6 +57,9 @@ export interface Enumeration {
   ms: number;
   /** Same-named type declarations elsewhere, left out as other targets (other-targets.ts). */
   otherDeclarations?: number;
+  /** The new member the question names, and the members that resemble it (like-new-member.ts). */
+  newMember?: string;
+  alike?: string[];
 }
 
 /** Characters of a site's first line quoted in its pointer (the page holds more pointers when they are short). */
@@ -109,17 +115,27 @@ export function findEnumerationSites(seeded: SeededQuestion, options: { root: st
   const { data, docs } = quotable ? walkDataAndDocFiles(options.root, options.config) : { data: [], docs: [] };
   const files = [...parsedFiles(options.db).map((f) => f.path), ...data.slice(0, MAX_DATA_FILES), ...docs.slice(0, MAX_DATA_FILES)];
   const others = otherDeclarationsOf(options.db, set);
+  const change = seeded.query.change;
+  const newMember = change?.kind === 'add_variant' ? change.newMember : undefined;
+  const alike = newMember ? likeNewMember(set, newMember) : new Set<number>();
   for (const path of files) {
     const text = readInsideRoot(options.root, path);
     if (text === null || text.length > MAX_FILE_BYTES) continue;
     filesRead++;
-    sites.push(...sitesIn(path, text, set, matcher, others));
+    sites.push(...sitesIn(path, text, set, matcher, others, alike));
   }
-  return { set, sites: foldSiblingCopies(sites), filesRead, ms: Math.round(performance.now() - started), otherDeclarations: others.count };
+  return {
+    set,
+    sites: foldSiblingCopies(sites),
+    filesRead,
+    ms: Math.round(performance.now() - started),
+    otherDeclarations: others.count,
+    ...(newMember ? { newMember, alike: [...alike].map((i) => set.members[i]?.name ?? '') } : {}),
+  };
 }
 
 /** The enumeration sites of one file whose text is `text`. */
-export function sitesIn(path: string, text: string, set: MemberSet, matcher: MentionMatcher = mentionMatcher(set), others?: OtherDeclarations): EnumerationSite[] {
+export function sitesIn(path: string, text: string, set: MemberSet, matcher: MentionMatcher = mentionMatcher(set), others?: OtherDeclarations, alike: ReadonlySet<number> = new Set()): EnumerationSite[] {
   let mentions = matcher.find(text);
   if (mentions.length === 0) return [];
   const lines = text.split('\n');
@@ -135,7 +151,9 @@ export function sitesIn(path: string, text: string, set: MemberSet, matcher: Men
   const sites: EnumerationSite[] = [];
   for (const block of blocksOf(lines, mentions)) {
     const site = doc ? docSiteOf(path, lines, block, set) : siteOf(path, lines, block, set);
-    if (site) sites.push(site);
+    if (!site) continue;
+    const named = [...block.members].filter((i) => alike.has(i)).map((i) => set.members[i]?.name ?? '');
+    sites.push(named.length > 0 ? { ...site, alike: named } : site);
   }
   return sites;
 }

@@ -25,6 +25,8 @@ export interface ChangeSpec {
   kind: ChangeKind;
   /** remove: the member to take out of the declaration ("remove `'fast'` from `Mode`"); absent: the declaration itself. */
   member?: string;
+  /** add_variant: the new member, when the question names it ("add `lasso` to `ToolType`"). */
+  newMember?: string;
   /** rename: the new name, when the question gives one. */
   newName?: string;
   /** change_type: the new type, as written in the question (`string`, `number | null`). */
