@@ -23,6 +23,12 @@ describe('change questions', () => {
     ['what breaks if I add a required parameter to `node_data.remove`?', 'change_signature', 'node_data.remove', { kind: 'add_parameter' }],
     ['what breaks if I change the type of `Parser.drop_args` to `int`?', 'change_signature', 'Parser.drop_args', { kind: 'change_type', newType: 'int' }],
     ['what breaks if I remove `Arg`?', 'remove', 'Arg', { kind: 'remove' }],
+    // The new member, when the question names it (in a code span or quotes).
+    ['what breaks if I add `lasso` to `ToolType`?', 'add_variant', 'ToolType', { kind: 'add_variant', newMember: 'lasso' }],
+    ['what breaks if I add a variant `better-sqlite3` to `DatabaseType`?', 'add_variant', 'DatabaseType', { kind: 'add_variant', newMember: 'better-sqlite3' }],
+    ['what breaks if I add the member `PrivateIdentifier` to the `AST_NODE_TYPES` enum?', 'add_variant', 'AST_NODE_TYPES', { kind: 'add_variant', newMember: 'PrivateIdentifier' }],
+    ['what breaks if I add `ABNORMAL_CLOSURE = 1006` to `WSCloseCode`?', 'add_variant', 'WSCloseCode', { kind: 'add_variant', newMember: 'ABNORMAL_CLOSURE' }],
+    ['what breaks if I add `"lasso"` to ToolType?', 'add_variant', 'ToolType', { kind: 'add_variant', newMember: 'lasso' }],
   ])('%s', (q, intent, target, change) => {
     const a = analyzeQuery(q);
     expect(a.intent).toBe(intent);

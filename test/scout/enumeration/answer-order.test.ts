@@ -33,4 +33,11 @@ describe('answer order', () => {
     const order = orderedPointers({ verified: [], enumerations: [justUnder, atThreshold, partial], docs: [], tail: [] });
     expect(order.map((p) => p.location)).toEqual([atThreshold, partial, justUnder].map((p) => p.location));
   });
+
+  it('when the question names the new member, the places naming a member like it come right after the high ones', () => {
+    const alikeList = site('test/config.ts:7', 'low', 1, 161);
+    const order = orderedPointers({ verified: [verified], enumerations: [fullMap, partial, partialMirror], docs: [doc], tail: [rest, alikeList], likeNew: new Set([alikeList.location, doc.location]) });
+    // The documentation keeps its place after the code, even when it names such a member.
+    expect(order.map((p) => p.location)).toEqual([verified, fullMap, alikeList, partial, partialMirror, doc, rest].map((p) => p.location));
+  });
 });
