@@ -33,7 +33,7 @@ export const scoutTool = defineTool({
   name: 'scout',
   title: 'Scout: answer an impact or where-is question',
   description:
-    "Use FIRST for impact and where-is questions ('what breaks if I add a variant to `Kind`?'). Follows references, calls and property flows via the language server; returns ranked pointers (location, risk, action) and what was safely ignored. New variant: verified breaks, then places listing its members.",
+    "Use FIRST for impact and where-is questions ('what breaks if I add a variant to `Kind`?'). Follows references, calls and property flows via the language server; returns ranked pointers (location, risk, action) and what was safely ignored. New variant: verified breaks, then places listing its members; name the new member when you know it ('add `lasso` to `ToolType`') and the places naming a member like it come first.",
   input: {
     query: z.string().min(1).max(2000),
     tags: z.array(z.string().max(60)).max(10).optional().describe("e.g. 'exhaustive', 'pattern-match'"),
