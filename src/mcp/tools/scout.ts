@@ -33,7 +33,7 @@ export const scoutTool = defineTool({
   name: 'scout',
   title: 'Scout: answer an impact or where-is question',
   description:
-    "Use FIRST for impact and where-is questions ('what breaks if I add a variant to `Kind`?'). Follows references, calls and property flows via the language server; returns ranked pointers (location, risk, action) and what was safely ignored. New variant: verified breaks, then places listing its members; name the new member when you know it ('add `lasso` to `ToolType`') and the places naming a member like it come first.",
+    "Use FIRST for impact and where-is questions ('what breaks if I add a variant to `Kind`?'). Follows references, calls and property flows via the language server; returns ranked pointers (location, risk, action) and what it ignored. New variant: verified breaks, then places listing its members; name it ('add `X` to `K`') to rank alike ones first.",
   input: {
     query: z.string().min(1).max(2000),
     tags: z.array(z.string().max(60)).max(10).optional().describe("e.g. 'exhaustive', 'pattern-match'"),
@@ -61,7 +61,7 @@ export const scoutTool = defineTool({
       pointers_total: z.number(),
       risk_rule: z.string().optional(),
       enumeration: z
-        .object({ type: z.string(), members: z.number(), sites: z.number(), full_without_default: z.number(), files_read: z.number(), ms: z.number() })
+        .object({ type: z.string(), members: z.number(), sites: z.number(), full_without_default: z.number(), files_read: z.number(), ms: z.number(), new_member: z.string().optional(), like_new: z.array(z.string()).optional() })
         .nullable()
         .optional(),
       verified_by: z
