@@ -55,7 +55,7 @@ export function blocksOf(lines: readonly string[], mentions: readonly Mention[])
       // A new `if` at the construct's own indentation is a new statement, not a branch of the chain above
       // (`if (s == A || s == B) {…}` then `if (s == C) {…}`): only `else if` / `elif` continue a chain.
       const freshIf = indent === current.indent && FRESH_IF.test(lines[line - 1] ?? '');
-      if (!freshIf && line - last <= MAX_GAP && indent >= current.indent && continuesBetween(lines, last, line, current.indent)) {
+      if (!freshIf && line - last <= MAX_GAP && indent >= current.indent && continuesBetween(lines, last, line, current.indent, prose)) {
         current.lines.push(line);
         continue;
       }
@@ -68,10 +68,12 @@ export function blocksOf(lines: readonly string[], mentions: readonly Mention[])
 }
 
 /** Whether every line strictly between two mention lines stays inside the construct started at `indent`. */
-function continuesBetween(lines: readonly string[], from: number, to: number, indent: number): boolean {
+function continuesBetween(lines: readonly string[], from: number, to: number, indent: number, prose: ReadonlySet<number>): boolean {
   for (let l = from + 1; l < to; l++) {
     const text = lines[l - 1] ?? '';
-    if (text.trim() === '') continue;
+    // Blank lines, comments and docstrings never end a construct: a class of constants documents each one
+    // (`MENTION: Final[str] = MessageEntityType.MENTION` then its `"""…"""`), and its entries are one list.
+    if (text.trim() === '' || prose.has(l)) continue;
     const own = indentOf(text);
     if (own < indent) return false;
     if (own === indent && !CONTINUES.test(text)) return false;
@@ -121,6 +123,8 @@ function shapeOf(lines: readonly string[], first: number, count: number): string
   if (/^\s*case\b|^\s*\|?\s*[\w$.'"]+(?:\s*\|\s*[\w$.'"]+)*\s*=>/.test(text)) return 'switch/match arms';
   if (count === 1 && /===?|!==?|\bis\b|\bin\b/.test(text)) return 'comparison';
   if (/^\s*(?:\}\s*)?(?:el)?if\b|\belse\s+if\b|^\s*elif\b/.test(text)) return 'if/elif chain';
+  // An annotated assignment (`MENTION: Final[str] = Kind.MENTION`, `readonly A: string = Kind.A;`) declares, it is no map entry.
+  if (/^\s*(?:(?:readonly|static|public|private|protected)\s+)*[A-Za-z_$][\w$]*\s*:\s*[^=,{}]+=(?![=>])/.test(text)) return 'declaration';
   if (/^\s*\[?[\w$.'"`]+\]?\s*:(?!:)/.test(text) && !/^\s*(?:case|default)\b/.test(text)) return 'map';
   // C and C++ designated initializers: a table indexed by the members (`[RED] = …`).
   if (/^\s*\[[\w$.:]+\]\s*=(?!=)/.test(text)) return 'map';

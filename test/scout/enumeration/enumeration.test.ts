@@ -106,6 +106,25 @@ describe('constructs that list members', () => {
     expect([code?.prose, code?.members.size]).toEqual([false, 3]);
   });
 
+  it('a class of documented constants, one per member, is one declaration listing them all (docstrings between do not end it)', () => {
+    const code = [
+      'class Entity:',
+      '    ALPHA: Final[str] = Kind.Alpha',
+      '    """:const:`Kind.Alpha`"""',
+      '    BETA: Final[str] = Kind.Beta',
+      '    """:const:`Kind.Beta`',
+      '',
+      '    .. versionadded:: 13.5',
+      '    """',
+      '    GAMMA: Final[str] = Kind.Gamma',
+      '    """:const:`Kind.Gamma`"""',
+      '    ALL: Final[list[str]] = list(Kind)',
+    ].join('\n');
+    const [constants, ...rest] = blocks(code);
+    expect(rest).toEqual([]);
+    expect([constants?.shape, constants?.members.size, constants?.prose, constants?.hasDefault]).toEqual(['declaration', 3, false, false]);
+  });
+
   it('the construct ends at its closing line', () => {
     const [map] = blocks('const M = {\n  [Kind.Alpha]: 1,\n  [Kind.Beta]: 2,\n};\nfoo();\n');
     expect(map?.endLine).toBe(4);
