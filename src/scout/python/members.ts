@@ -21,6 +21,7 @@ function enumMembers(lines: readonly string[], start: number, file: string, name
   let bodyIndent: number | null = null;
   let end = start;
   const members: Member[] = [];
+  let lastMember = start;
   let inDocstring: string | null = null;
   for (let l = start + 1; l < lines.length; l++) {
     const text = lines[l] ?? '';
@@ -45,8 +46,11 @@ function enumMembers(lines: readonly string[], start: number, file: string, name
     const tuple = /^\(\s*(.+?)\s*,/.exec(raw); // `A = ("a", 1)`: the first element names it
     const value = literal(tuple?.[1] ?? raw);
     members.push({ name: m[1], value: value?.text ?? null, valueIsString: value?.isString ?? false, qualified: `${name}.${m[1]}` });
+    lastMember = l;
   }
-  return members.length > 0 ? { type: name, file, startLine: start + 1, endLine: end + 1, shape: 'Enum class', members } : null;
+  // The declaration ends at its last member: the methods after them (a `category` property whose lookup dict keys
+  // every member, discord.py's AuditLogAction) are code that lists the members like any other.
+  return members.length > 0 ? { type: name, file, startLine: start + 1, endLine: Math.min(end, lastMember) + 1, shape: 'Enum class', members } : null;
 }
 
 function literalMembers(lines: readonly string[], start: number, file: string, name: string): MemberSet | null {

@@ -45,6 +45,8 @@ describe('members read from declarations', () => {
     const set = readPythonMembers(text, 'c.py', 1, 'Color');
     expect(names(set)).toEqual(['RED=red', 'GREEN=2', 'BLUE=']);
     expect(set?.members[0]?.qualified).toBe('Color.RED');
+    // The declaration ends at its last member: its methods may list the members like any other code.
+    expect([set?.startLine, set?.endLine]).toEqual([1, 5]);
     expect(names(readPythonMembers('Mode = Literal[\n    "a",\n    "b",  # note\n]\n', 'm.py', 1, 'Mode'))).toEqual(['a=a', 'b=b']);
   });
 });
@@ -123,6 +125,28 @@ describe('constructs that list members', () => {
     const [constants, ...rest] = blocks(code);
     expect(rest).toEqual([]);
     expect([constants?.shape, constants?.members.size, constants?.prose, constants?.hasDefault]).toEqual(['declaration', 3, false, false]);
+  });
+
+  it("a lookup dict in the enum's own property keys every member: a site, while the member lines are not", () => {
+    const text = [
+      'class Action(Enum):',
+      '    create = 1',
+      '    update = 2',
+      '    delete = 3',
+      '',
+      '    @property',
+      '    def category(self):',
+      '        lookup = {',
+      '            Action.create: "c",',
+      '            Action.update: "u",',
+      '            Action.delete: "d",',
+      '        }',
+      '        return lookup[self]',
+    ].join('\n');
+    const set = readPythonMembers(text, 'enums.py', 1, 'Action');
+    expect(set).not.toBeNull();
+    if (!set) return;
+    expect(sitesIn('enums.py', text, set)).toMatchObject([{ lines: [9, 10, 11], listed: 3, members: 3, risk: 'high' }]);
   });
 
   it('the construct ends at its closing line', () => {
