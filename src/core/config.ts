@@ -47,6 +47,8 @@ export interface ScoutConfig {
     verifyLikelyOnlyAfterMs: number;
     /** "Add a variant" answers list the places that enumerate the type's members (false: only the exploration and the checker). */
     enumerationSites: boolean;
+    /** Milliseconds the exploration may take before it expands no further link (0: no limit); the checker has its own. */
+    exploreTimeBudgetMs: number;
   };
   /** Optional vector search. BM25 works without it. */
   embeddings: {
@@ -109,6 +111,7 @@ export const DEFAULT_CONFIG: ScoutConfig = {
     verifyTimeoutMs: 18_000,
     verifyLikelyOnlyAfterMs: 1_500,
     enumerationSites: true,
+    exploreTimeBudgetMs: 6_000,
   },
   embeddings: {
     provider: 'embedded',

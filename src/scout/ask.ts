@@ -77,6 +77,7 @@ export async function answerQuestion(question: string, options: AskOptions): Pro
     lsp: options.lsp,
     scorer,
     budget: options.budget ?? options.config.scout.budget,
+    timeBudgetMs: options.config.scout.exploreTimeBudgetMs,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });

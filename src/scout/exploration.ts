@@ -20,6 +20,11 @@ export interface ExploreOptions {
   /** Descriptions of the caller's tags, passed to model scorers with the tags. */
   tagHints?: Record<string, string> | null;
   budget?: number | null;
+  /**
+   * Milliseconds after which no further link is expanded (the one under way finishes; 0 or absent: no limit). A
+   * language server loading a large project can take seconds per call, and an answer is wanted within ~10 s.
+   */
+  timeBudgetMs?: number;
   depth?: number | null;
   breadth?: number | null;
   onProgress?: (event: ProgressEvent) => void;

@@ -96,8 +96,20 @@ export async function explore(question: string | SeededQuestion, options: Explor
   // Frontier: best decision score first; seeds go first of all.
   const frontier: Array<{ link: ScoutLink; score: number }> = seeds.map((link) => ({ link, score: Number.POSITIVE_INFINITY }));
   const expandedSymbols = new Set<string>();
+  let rounds = 0;
   while (frontier.length > 0) {
     options.signal?.throwIfAborted();
+    // Out of time: the links left are not expanded (the seeds always are), and the answer says so.
+    const spent = performance.now() - started;
+    if (rounds > 0 && options.timeBudgetMs && spent > options.timeBudgetMs) {
+      for (const { link } of frontier) {
+        const entry = visited.get(link.id);
+        if (entry) visited.set(link.id, { ...entry, expanded: false, decision: entry.decision ? { ...entry.decision, expand: false, verdict: 'budget_exhausted', reason: `${entry.decision.reason}; time budget spent` } : null });
+      }
+      notes.push(`exploration stopped after ${Math.round(spent)} ms (scout.exploreTimeBudgetMs ${options.timeBudgetMs}): ${frontier.length} link(s) not expanded`);
+      break;
+    }
+    rounds++;
     frontier.sort((a, b) => b.score - a.score);
     const next = frontier.shift();
     if (!next) break;

@@ -181,4 +181,16 @@ describe('scout ask: fallbacks and bad input', () => {
     const huge = await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp, scorer: new HeuristicScorer(), budget: 1e9 });
     expect(huge.notes.join()).toMatch(/above the maximum 200; using 200/);
   });
+
+  it('stops expanding once its time budget is spent, after the seeds, and says how many links it left', async () => {
+    const full = await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp, scorer: new HeuristicScorer() });
+    const rushed = await explore('what breaks if I add a variant to `LLMKind`?', { root, db: store.database, lsp, scorer: new HeuristicScorer(), timeBudgetMs: 1 });
+    expect(full.expansions).toBeGreaterThan(1);
+    // The seed is expanded (its references found), nothing after it.
+    expect(rushed.visited.length).toBeGreaterThan(rushed.seeds.length);
+    expect(rushed.visited.length).toBeLessThan(full.visited.length);
+    expect(rushed.notes.join(' ')).toMatch(/exploration stopped after \d+ ms \(scout.exploreTimeBudgetMs 1\): \d+ link\(s\) not expanded/);
+    expect(rushed.visited.filter((v) => v.decision?.verdict === 'budget_exhausted' && /time budget spent/.test(v.decision.reason)).length).toBeGreaterThan(0);
+  });
 });
+
