@@ -65,9 +65,11 @@ export interface ScoutAnswer {
     pointers_omitted: number;
     /** Present for change questions: the rule risk labels follow (risk.ts). */
     risk_rule?: string;
-    /** "Add a variant" questions: the members read from the declaration and the enumeration sites found. */
-    /** `other_declarations`: same-named types elsewhere, other targets whose uses were left out. */
-    /** `new_member` and `like_new`: the new member the question names and the members resembling it, whose places come first. */
+    /**
+     * "Add a variant" questions: the members read from the declaration and the enumeration sites found.
+     * `other_declarations`: same-named types elsewhere, other targets whose uses were left out. `new_member` and
+     * `like_new`: the new member the question names and the members resembling it, whose places come first.
+     */
     enumeration?: { type: string; members: number; sites: number; full_without_default: number; files_read: number; ms: number; other_declarations?: number; new_member?: string; like_new?: string[] } | null;
     /** Present for change questions: the checker that verified the high-risk pointers, or null (see notes). */
     verified_by?: VerifiedBy | null;

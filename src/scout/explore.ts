@@ -104,7 +104,7 @@ export async function explore(question: string | SeededQuestion, options: Explor
     if (rounds > 0 && options.timeBudgetMs && spent > options.timeBudgetMs) {
       for (const { link } of frontier) {
         const entry = visited.get(link.id);
-        if (entry) visited.set(link.id, { ...entry, expanded: false, decision: entry.decision ? { ...entry.decision, expand: false, verdict: 'budget_exhausted', reason: `${entry.decision.reason}; time budget spent` } : null });
+        if (entry) visited.set(link.id, notExpanded(entry, 'time budget spent'));
       }
       notes.push(`exploration stopped after ${Math.round(spent)} ms (scout.exploreTimeBudgetMs ${options.timeBudgetMs}): ${frontier.length} link(s) not expanded`);
       break;
@@ -168,7 +168,7 @@ export async function explore(question: string | SeededQuestion, options: Explor
     for (const next of flowsOut) {
       const entry = visited.get(next.link.id);
       if (budgetLeft <= 0) {
-        if (entry) visited.set(next.link.id, { ...entry, expanded: false, decision: entry.decision ? { ...entry.decision, expand: false, verdict: 'budget_exhausted', reason: `${entry.decision.reason}; budget spent` } : null });
+        if (entry) visited.set(next.link.id, notExpanded(entry, 'budget spent'));
         continue;
       }
       budgetLeft--;
@@ -193,6 +193,11 @@ export async function explore(question: string | SeededQuestion, options: Explor
     suggestions,
     elapsedMs: Math.round(performance.now() - started),
   };
+}
+
+/** A link that was to be expanded and is not, for want of budget (`why`: which one). */
+function notExpanded(entry: VisitedLink, why: string): VisitedLink {
+  return { ...entry, expanded: false, decision: entry.decision ? { ...entry.decision, expand: false, verdict: 'budget_exhausted', reason: `${entry.decision.reason}; ${why}` } : null };
 }
 
 /** A key site inside a type declaration (`type Prices = Record<Kind, number>`, `prices: Record<Kind, number>;`): its objects are elsewhere. */

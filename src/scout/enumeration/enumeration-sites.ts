@@ -152,7 +152,7 @@ export function sitesIn(path: string, text: string, set: MemberSet, matcher: Men
   for (const block of blocksOf(lines, mentions)) {
     const site = doc ? docSiteOf(path, lines, block, set) : siteOf(path, lines, block, set);
     if (!site) continue;
-    const named = [...block.members].filter((i) => alike.has(i)).map((i) => set.members[i]?.name ?? '');
+    const named = alike.size > 0 ? [...block.members].filter((i) => alike.has(i)).map((i) => set.members[i]?.name ?? '') : [];
     sites.push(named.length > 0 ? { ...site, alike: named } : site);
   }
   return sites;
