@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isScoutError, ScoutError } from '../core/errors.js';
+import { SERVER_INFO } from '../mcp/server-info.js';
 import { dirtyFilesAsync } from '../workspace/git.js';
 import { resolveRepoRoot } from '../workspace/root.js';
 import type { AskFlags } from './ask-command.js';
@@ -55,6 +56,7 @@ Filters (repeatable or comma-separated):
 Symbol lookup:
   --role definition|export|import|usage   --kind K   --include-context
   -h, --help   show this help
+  -V, --version  print the version (also: scout version)
 
 Exit codes: 0 success, 1 error (the message says how to fix it), 2 bad usage.`;
 
@@ -121,6 +123,7 @@ async function main(argv: string[]): Promise<number> {
         'repo-name': { type: 'string' },
         repos: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'V', default: false },
       },
     });
   } catch (error) {
@@ -129,6 +132,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   const [command = values.mcp ? 'mcp' : undefined, ...rest] = positionals;
+  if (values.version || command === 'version') {
+    process.stdout.write(`scout ${SERVER_INFO.version} (node ${process.versions.node})\n`);
+    return 0;
+  }
   if (values.help || !command) {
     process.stdout.write(`${USAGE}\n`);
     return command || values.help ? 0 : 2;

@@ -14,6 +14,15 @@ let repo: TempRepo | undefined;
 afterEach(() => repo?.cleanup());
 
 describe('scout CLI', () => {
+  it('prints the package version with --version, -V and `scout version`', () => {
+    const version = (JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+    for (const args of [['--version'], ['-V'], ['version']]) {
+      const run = scout(...args);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe(`scout ${version} (node ${process.versions.node})\n`);
+    }
+  });
+
   it('indexes with --json stats and reports status', () => {
     repo = tempRepo({ fixture: 'typescript', git: true });
     const index = scout('index', '--repo', repo.root, '--json');
