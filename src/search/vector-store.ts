@@ -283,7 +283,8 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
   const batches: Array<typeof queue> = [];
   for (let start = 0; start < queue.length; start += batchSize) batches.push(queue.slice(start, start + batchSize));
   const threaded = batches.length > 1 ? (provider.offThread?.() ?? null) : null;
-  const embedder = threaded ? { id: provider.id, embed: threaded.embed } : provider;
+  // A worker that fails (it could not start, it died) costs the speed-up, never the vectors: the provider composes in-thread.
+  const embedder = threaded ? { id: provider.id, embed: (texts: string[], signal?: AbortSignal) => threaded.embed(texts, signal).catch(() => provider.embed(texts, signal)) } : provider;
   const embedBatch = async (batch: typeof queue): Promise<void> => {
     const missing = batch.filter(([hash]) => !pending.has(hash));
     if (missing.length === 0) return;

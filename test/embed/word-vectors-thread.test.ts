@@ -75,3 +75,35 @@ it('a sync of many batches stores through the worker the vectors an in-thread sy
   expect(threaded.size).toBe(40);
   expect(threaded).toEqual(inThread);
 });
+
+it('a worker that fails costs the speed-up, not the vectors: the batch is composed in-thread', async () => {
+  const { SqliteStore } = (await built('index/store.js')) as { SqliteStore: { open(root: string): { database: unknown; close(): void } } };
+  const vectorStore = (await built('search/vector-store.js')) as {
+    syncChunkVectors(db: unknown, provider: Provider, options: { batchSize: number }): Promise<{ embedded: number; vectors: number }>;
+  };
+  const { WordVectorProvider } = (await built('embed/word-vectors.js')) as { WordVectorProvider: new () => Provider };
+  const provider = new WordVectorProvider();
+  let failed = 0;
+  let closed = 0;
+  provider.offThread = () => ({
+    embed: () => {
+      failed++;
+      return Promise.reject(new Error('the word-vector worker stopped'));
+    },
+    close: () => {
+      closed++;
+    },
+  });
+  const root = mkdtempSync(path.join(os.tmpdir(), 'scout-vec-thread-'));
+  dirs.push(root);
+  const store = SqliteStore.open(root);
+  try {
+    writeChunkFile(store as never, 'src/a.ts', Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}`, `${TEXTS[i % TEXTS.length]} // ${i}`])));
+    const result = await vectorStore.syncChunkVectors(store.database, provider, { batchSize: 8 });
+    expect(failed).toBe(3);
+    expect(closed).toBe(1);
+    expect([result.embedded, result.vectors]).toEqual([20, 20]);
+  } finally {
+    store.close();
+  }
+});
