@@ -9,8 +9,14 @@ import type { DatabaseSync } from './sqlite.js';
 
 /** The vector store's tables (search/vector-store.ts creates them), here so that the shared store can check a snapshot's. */
 export const EMBEDDING_CACHE_SQL = 'CREATE TABLE IF NOT EXISTS embedding_cache (hash TEXT PRIMARY KEY, provider TEXT NOT NULL, vector BLOB NOT NULL)';
+/** The vectors are int8, each scaled on its own (search/vector-quantize.ts); indexes written before hold float[N]. */
 export function chunkVectorsSql(dimensions: number): string {
-  return `CREATE VIRTUAL TABLE chunk_vectors USING vec0(embedding float[${dimensions}] distance_metric=cosine, +text_hash text)`;
+  return `CREATE VIRTUAL TABLE chunk_vectors USING vec0(embedding int8[${dimensions}] distance_metric=cosine, +text_hash text)`;
+}
+
+/** Whether a chunk_vectors table (its CREATE statement) stores int8 vectors, as this build writes them. */
+export function isInt8VectorTable(ddl: string): boolean {
+  return /\bembedding\s+int8\[/i.test(ddl);
 }
 
 const loaded = new WeakSet<DatabaseSync>();

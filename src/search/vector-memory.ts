@@ -7,13 +7,14 @@
  * (bench/results/scale-search.md). A new CLI process keeps using sqlite-vec: loading the vectors (about 1 s at
  * that size) would cost it more than one scan; so does a server whose vectors exceed MAX_BYTES.
  *
- * Distances are sqlite-vec's cosine distance (1 - cosine similarity), so answers are the same up to float
- * rounding. The vectors follow the index generation: a search after an edit applies the chunks the index
+ * Distances are sqlite-vec's cosine distance (1 - cosine similarity) between the stored int8 vectors and the
+ * query quantized the same way (vector-quantize.ts), so answers are the same up to float rounding. The vectors follow the index generation: a search after an edit applies the chunks the index
  * says changed (vector-follow.ts), and reloads all of them when it cannot say or when they are many.
  */
 import type { IndexDb } from '../index/db.js';
 import { storedVector, storedVectorCount, storedVectors } from './vector-store.js';
 import { chunksChangedSince } from './vector-follow.js';
+import { quantize } from './vector-quantize.js';
 
 export interface MemoryHit {
   chunkId: number;
@@ -66,6 +67,8 @@ export class VectorMemory {
     private generation: number,
     private readonly ids: Int32Array,
     private readonly units: Float32Array,
+    /** The stored vectors are int8 (sqlite-vec then compares the query quantized: so does this). */
+    private readonly int8: boolean,
   ) {}
 
   static load(db: IndexDb, provider: string, generation: number, dimensions: number): VectorMemory {
@@ -73,14 +76,16 @@ export class VectorMemory {
     const ids = new Int32Array(count);
     const units = new Float32Array(count * dimensions);
     let n = 0;
+    let int8 = true;
     // Streamed row by row: the whole table as one array of rows would hold every blob twice at once.
     for (const { chunkId, blob } of storedVectors(db)) {
       if (n >= count) break;
       ids[n] = chunkId;
+      int8 = blob.byteLength === dimensions;
       writeUnit(blob, dimensions, units, n * dimensions);
       n++;
     }
-    return new VectorMemory(provider, dimensions, generation, ids.subarray(0, n), units.subarray(0, n * dimensions));
+    return new VectorMemory(provider, dimensions, generation, ids.subarray(0, n), units.subarray(0, n * dimensions), int8);
   }
 
   /** Brings the vectors to `generation` from the chunks the index says changed; false when it cannot (reload). */
@@ -102,11 +107,19 @@ export class VectorMemory {
     return true;
   }
 
+  /** The query as the stored vectors are compared with it: quantized like them, then a unit vector. */
+  private queryUnit(query: Float32Array): Float32Array {
+    const q = new Float32Array(this.dimensions);
+    const stored = this.int8 ? quantize(query) : query;
+    writeUnit(new Uint8Array(stored.buffer, stored.byteOffset, stored.byteLength), this.dimensions, q, 0);
+    return q;
+  }
+
   /** The `k` nearest of the `among` chunks (a hybrid search's lexical candidates): no scan, one lookup each. */
   nearestAmong(query: Float32Array, k: number, among: ReadonlySet<number>): MemoryHit[] {
     if (k < 1) return [];
     const dims = this.dimensions;
-    const q = unitOf(query, dims);
+    const q = this.queryUnit(query);
     this.slots ??= new Map(Array.from(this.ids, (id, slot) => [id, slot]));
     const best = new TopK(k);
     for (const id of among) {
@@ -126,7 +139,7 @@ export class VectorMemory {
   nearest(query: Float32Array, k: number): MemoryHit[] {
     if (k < 1) return [];
     const dims = this.dimensions;
-    const q = unitOf(query, dims);
+    const q = this.queryUnit(query);
     const best = new TopK(k);
     const { ids, units, overlay } = this;
     for (let i = 0, at = 0; i < ids.length; i++, at += dims) {
@@ -147,18 +160,16 @@ export class VectorMemory {
   }
 }
 
-function unitOf(query: Float32Array, dims: number): Float32Array {
-  const q = new Float32Array(dims);
-  writeUnit(new Uint8Array(query.buffer, query.byteOffset, query.byteLength), dims, q, 0);
-  return q;
-}
-
-/** A float32 blob written as a unit vector into `out` at `offset` (a zero vector stays zero: distance 1 to all). */
+/**
+ * A stored vector written as a unit vector into `out` at `offset` (a zero vector stays zero: distance 1 to all): an
+ * int8 blob (`dims` bytes), or a float32 one (an index written before int8 storage, until its next sync).
+ */
 function writeUnit(blob: Uint8Array, dims: number, out: Float32Array, offset: number): void {
-  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  const int8 = blob.byteLength === dims ? new Int8Array(blob.buffer, blob.byteOffset, dims) : null;
+  const view = int8 ? null : new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
   let norm = 0;
   for (let d = 0; d < dims; d++) {
-    const x = view.getFloat32(d * 4, true);
+    const x = int8 ? (int8[d] as number) : (view as DataView).getFloat32(d * 4, true);
     out[offset + d] = x;
     norm += x * x;
   }

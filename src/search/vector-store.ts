@@ -19,9 +19,10 @@ import { ScoutError } from '../core/errors.js';
 import { contentHash, type LruCache } from '../embed/cache.js';
 import type { EmbeddingProvider } from '../embed/provider.js';
 import { indexGeneration } from '../index/read/meta.js';
-import { chunkVectorsSql, EMBEDDING_CACHE_SQL, loadVectorExtension } from '../index/vector-extension.js';
+import { chunkVectorsSql, EMBEDDING_CACHE_SQL, isInt8VectorTable, loadVectorExtension } from '../index/vector-extension.js';
 import { formatSyncMark, META_VECTORS_SYNCED, parseSyncMark } from './vector-follow.js';
 import { firstValue, returningArrays, transaction, tuplesOf, type DatabaseSync } from '../index/sqlite.js';
+import { int8Blob, quantize } from './vector-quantize.js';
 
 type Db = DatabaseSync;
 
@@ -112,7 +113,7 @@ export function ensureVectorTables(db: Db, providerId: string, dimensions: numbe
   }
   ensureBaseTables(db);
   const state = readState(db);
-  if (state.table && state.provider === providerId && state.dimensions === dimensions) return false;
+  if (state.table && state.int8 && state.provider === providerId && state.dimensions === dimensions) return false;
   transaction(db, () => {
     db.exec('DROP TABLE IF EXISTS chunk_vectors');
     db.exec(chunkVectorsSql(dimensions));
@@ -174,7 +175,8 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
 
   const state = readState(db);
   let dimensions = provider.dimensions ?? (state.provider === provider.id ? state.dimensions : null);
-  const usable = state.table && state.provider === provider.id && dimensions !== null && state.dimensions === dimensions;
+  // Vectors of an index written before they were stored as int8 are embedded again (they are not comparable).
+  const usable = state.table && state.int8 && state.provider === provider.id && dimensions !== null && state.dimensions === dimensions;
   const scope = usable ? options.onlyChunkIds : undefined;
   const startGeneration = indexGeneration(db);
   let removed = 0;
@@ -240,10 +242,11 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
   const currentTextStatement = db.prepare('SELECT text FROM chunks WHERE id = ?');
   const currentText = (id: number): string | undefined => firstValue(currentTextStatement, id) as string | undefined;
   const deleteVector = db.prepare('DELETE FROM chunk_vectors WHERE rowid = ?');
-  const insertVector = db.prepare('INSERT INTO chunk_vectors(rowid, embedding, text_hash) VALUES (?, ?, ?)');
+  const insertVector = db.prepare('INSERT INTO chunk_vectors(rowid, embedding, text_hash) VALUES (?, vec_int8(?), ?)');
   const cachePut = db.prepare('INSERT INTO embedding_cache(hash, provider, vector) VALUES (?, ?, ?) ON CONFLICT(hash) DO UPDATE SET provider = excluded.provider, vector = excluded.vector');
   // `embedded` is the text whose hash is `hash`: comparing texts spares hashing every chunk twice.
-  const storeFor = (hash: string, embedded: string, ids: number[], blob: Uint8Array): number => {
+  const storeFor = (hash: string, embedded: string, ids: number[], vector: Float32Array): number => {
+    const blob = int8Blob(quantize(vector));
     let stored = 0;
     for (const id of ids) {
       const text = currentText(id);
@@ -268,7 +271,7 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
         if (pending.has(hash)) continue;
         const blob = cacheGet(hash, provider.id);
         if (!blob || blob.length !== dims * 4) continue;
-        storeFor(hash, entry.text, entry.ids, blob);
+        storeFor(hash, entry.text, entry.ids, floatsOf(blob));
         fromCache += entry.ids.length;
         done += entry.ids.length;
         wanted.delete(hash);
@@ -315,9 +318,8 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
       transaction(db, () => {
         for (const [hash, entry] of batch) {
           const vector = pending.get(hash) as Float32Array;
-          const blob = toBlob(vector);
-          if (provider.cacheVectors !== false) cachePut.run(hash, provider.id, blob);
-          storeFor(hash, entry.text, entry.ids, blob);
+          if (provider.cacheVectors !== false) cachePut.run(hash, provider.id, toBlob(vector));
+          storeFor(hash, entry.text, entry.ids, vector);
           done += entry.ids.length;
           pending.delete(hash);
         }
@@ -379,14 +381,16 @@ export function vectorSearch(db: Db, queryVector: Float32Array, k: number, allow
   loadVectorExtension(db);
   const limit = Math.min(Math.floor(k), VECTOR_K_MAX, allowedChunkIds?.size ?? Infinity);
   if (!(limit >= 1)) return [];
-  const query = toBlob(queryVector);
-  if (allowedChunkIds && allowedChunkIds.size <= POINT_READS_MAX) return nearestAmong(db, query, limit, allowedChunkIds);
+  // The query in the stored vectors' form (an index written before int8 storage still holds float32 until its next sync).
+  const query = state.int8 ? int8Blob(quantize(queryVector)) : toBlob(queryVector);
+  const q = state.int8 ? 'vec_int8(?)' : '?';
+  if (allowedChunkIds && allowedChunkIds.size <= POINT_READS_MAX) return nearestAmong(db, query, q, limit, allowedChunkIds);
   const rows = (
     allowedChunkIds
       ? db
-          .prepare('SELECT rowid, distance FROM chunk_vectors WHERE embedding MATCH ? AND k = ? AND rowid IN (SELECT value FROM json_each(?)) ORDER BY distance')
+          .prepare(`SELECT rowid, distance FROM chunk_vectors WHERE embedding MATCH ${q} AND k = ? AND rowid IN (SELECT value FROM json_each(?)) ORDER BY distance`)
           .all(query, limit, JSON.stringify([...allowedChunkIds]))
-      : db.prepare('SELECT rowid, distance FROM chunk_vectors WHERE embedding MATCH ? AND k = ? ORDER BY distance').all(query, limit)
+      : db.prepare(`SELECT rowid, distance FROM chunk_vectors WHERE embedding MATCH ${q} AND k = ? ORDER BY distance`).all(query, limit)
   ) as Array<{ rowid: number | bigint; distance: number }>;
   return rows.map((row) => ({ chunkId: Number(row.rowid), distance: row.distance, score: 1 - row.distance }));
 }
@@ -400,8 +404,8 @@ export function vectorSearch(db: Db, queryVector: Float32Array, k: number, allow
 export const POINT_READS_MAX = 1000;
 
 /** The `k` nearest of the allowed chunks, read one by one by rowid (same distances as the KNN query). */
-function nearestAmong(db: Db, query: Buffer, k: number, allowed: Set<number>): VectorHit[] {
-  const distance = db.prepare('SELECT vec_distance_cosine(embedding, ?) FROM chunk_vectors WHERE rowid = ?');
+function nearestAmong(db: Db, query: Buffer, placeholder: string, k: number, allowed: Set<number>): VectorHit[] {
+  const distance = db.prepare(`SELECT vec_distance_cosine(embedding, ${placeholder}) FROM chunk_vectors WHERE rowid = ?`);
   const hits: VectorHit[] = [];
   for (const chunkId of allowed) {
     const d = firstValue(distance, query, chunkId) as number | undefined;
@@ -443,14 +447,16 @@ function ensureBaseTables(db: Db): void {
 }
 
 /** What the database holds; reads only (search may run on a read-only connection). */
-function readState(db: Db): { table: boolean; provider: string | null; dimensions: number | null } {
+function readState(db: Db): { table: boolean; int8: boolean; provider: string | null; dimensions: number | null } {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?");
-  const table = firstValue(exists, 'chunk_vectors') !== undefined;
-  if (firstValue(exists, 'meta') === undefined) return { table, provider: null, dimensions: null };
+  const ddl = firstValue(db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'chunk_vectors'")) as string | undefined;
+  const table = ddl !== undefined;
+  const int8 = ddl !== undefined && isInt8VectorTable(ddl);
+  if (firstValue(exists, 'meta') === undefined) return { table, int8, provider: null, dimensions: null };
   const meta = db.prepare('SELECT value FROM meta WHERE key = ?');
   const dims = firstValue(meta, META_VECTOR_DIMENSIONS) as string | undefined;
   const provider = firstValue(meta, META_VECTOR_PROVIDER) as string | undefined;
-  return { table, provider: provider ?? null, dimensions: dims === undefined ? null : Number(dims) };
+  return { table, int8, provider: provider ?? null, dimensions: dims === undefined ? null : Number(dims) };
 }
 
 function setMeta(db: Db, key: string, value: string): void {
@@ -499,6 +505,11 @@ function deleteVectors(db: Db, ids: number[]): number {
 
 function toBlob(vector: Float32Array): Buffer {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+/** A float32 blob (the embedding cache's) as a vector, copied (a blob's bytes need not be 4-byte aligned). */
+function floatsOf(blob: Uint8Array): Float32Array {
+  return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
 }
 
 /** Every stored vector with its chunk id, streamed row by row (vector-memory.ts loads them). */

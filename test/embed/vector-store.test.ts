@@ -13,11 +13,13 @@ import {
   ensureVectorTables,
   loadVectorExtension,
   pruneEmbeddingCache,
+  storedVector,
   syncChunkVectors,
   vectorSearch,
   vectorStatus,
   type SyncProgress,
 } from '../../src/search/vector-store.js';
+import { quantize } from '../../src/search/vector-quantize.js';
 import { bagOfWords, closedPort, startEmbeddingServer, type EmbeddingServer } from './embedding-server.js';
 
 let server: EmbeddingServer;
@@ -268,6 +270,36 @@ describe('vectorSearch', () => {
     expect(hits[0]!.chunkId).toBe(chunkId('registerRoute'));
     // k cuts the nearest first; an id without a vector (987654) is not answered.
     expect(vectorSearch(store.database, query, 2, allowed).map((h) => h.chunkId)).toEqual(expected.slice(0, 2).map((h) => h.chunkId));
+  });
+
+  it('stores each vector as int8 (a quarter of float32), and ranks by the cosine of the int8 vectors', () => {
+    const lengths = store.database.prepare('SELECT DISTINCT length(embedding) AS n FROM chunk_vectors').all() as Array<{ n: number }>;
+    expect(lengths.map((r) => r.n)).toEqual([16]);
+    const query = Float32Array.from(bagOfWords('register a route handler for a path pattern'));
+    const [best] = vectorSearch(store.database, query, 1);
+    const stored = new Int8Array(storedVector(store.database, best!.chunkId)!);
+    const q = quantize(query);
+    const dot = stored.reduce((sum, x, i) => sum + x * q[i]!, 0);
+    const norm = (v: Int8Array) => Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));
+    expect(best!.distance).toBeCloseTo(1 - dot / (norm(stored) * norm(q)), 5);
+  });
+
+  it('searches an index whose vectors are still float32 as it is, and stores them again as int8 at the next sync', async () => {
+    const db = store.database;
+    const floats = new Map(
+      (db.prepare('SELECT id, text FROM chunks').all() as Array<{ id: number; text: string }>).map((c) => [c.id, Float32Array.from(bagOfWords(c.text))]),
+    );
+    // The table as an index written before int8 storage holds it.
+    db.exec('DROP TABLE chunk_vectors');
+    db.exec('CREATE VIRTUAL TABLE chunk_vectors USING vec0(embedding float[16] distance_metric=cosine, +text_hash text)');
+    const insert = db.prepare('INSERT INTO chunk_vectors(rowid, embedding, text_hash) VALUES (?, ?, ?)');
+    for (const [id, v] of floats) insert.run(BigInt(id), Buffer.from(v.buffer), 'old');
+    const [best] = vectorSearch(db, Float32Array.from(bagOfWords('evict the least recently used entry')), 1);
+    expect(best!.chunkId).toBe(chunkId('evictOldest'));
+    const again = await syncChunkVectors(db, provider());
+    expect(again).toMatchObject({ removed: 5, vectors: 5 });
+    expect((db.prepare('SELECT DISTINCT length(embedding) AS n FROM chunk_vectors').all() as Array<{ n: number }>).map((r) => r.n)).toEqual([16]);
+    expect(vectorSearch(db, Float32Array.from(bagOfWords('evict the least recently used entry')), 1)[0]!.chunkId).toBe(chunkId('evictOldest'));
   });
 
   it('works on a read-only connection', () => {

@@ -39,9 +39,9 @@ function columnType(declared: string, virtual: boolean): ColumnType {
   return 'text';
 }
 
-/** sqlite-vec declares `embedding float[N]` in its CREATE statement, not in table_info: read it from there. */
-function vectorColumns(ddl: string): Set<string> {
-  return new Set([...ddl.matchAll(/(\w+)\s+(?:float|int8|bit)\[\d+\]/gi)].map((m) => m[1] as string));
+/** sqlite-vec declares `embedding int8[N]` in its CREATE statement, not in table_info: read it (and the element type) from there. */
+export function vectorColumns(ddl: string): Map<string, string> {
+  return new Map([...ddl.matchAll(/(\w+)\s+(float|int8|bit)\[\d+\]/gi)].map((m) => [m[1] as string, (m[2] as string).toLowerCase()]));
 }
 
 export function mirrorSchema(db: DatabaseSync): MirrorSchema {
@@ -62,7 +62,7 @@ export function mirrorSchema(db: DatabaseSync): MirrorSchema {
     if (e.type !== 'table' || LOCAL_ONLY.has(e.name)) continue;
     const virtual = virtualNames.includes(e.name);
     const info = db.prepare(`SELECT name, type, pk FROM pragma_table_info(?)`).all(e.name) as Array<{ name: string; type: string; pk: number }>;
-    const vectors = virtual ? vectorColumns(e.sql) : new Set<string>();
+    const vectors = virtual ? vectorColumns(e.sql) : new Map<string, string>();
     const pks = info.filter((c) => c.pk > 0);
     const rowidColumn = !virtual && pks.length === 1 && pks[0]?.type.toUpperCase() === 'INTEGER' ? (pks[0]?.name ?? null) : null;
     tables.push({
@@ -86,7 +86,7 @@ const normalized = (sql: string): string => sql.replace(/\s+/g, ' ').replace(/ I
 export function checkMirrorSchema(schema: MirrorSchema, allowed: { tables: Map<string, string>; after: Set<string> } = expectedMirror()): string | null {
   for (const t of schema.tables) {
     const want = allowed.tables.get(t.name);
-    const vector = t.name === 'chunk_vectors' && /^CREATE VIRTUAL TABLE chunk_vectors USING vec0\(embedding float\[\d{1,4}\] distance_metric=cosine, \+text_hash text\)$/.test(normalized(t.ddl));
+    const vector = t.name === 'chunk_vectors' && /^CREATE VIRTUAL TABLE chunk_vectors USING vec0\(embedding (?:float|int8)\[\d{1,4}\] distance_metric=cosine, \+text_hash text\)$/.test(normalized(t.ddl));
     if (!vector && want !== normalized(t.ddl)) return `table ${JSON.stringify(t.name.slice(0, 60))}`;
     if (!/^\w+$/.test(t.name) || t.columns.some((c) => !/^\w+$/.test(c.name)) || (t.rowidColumn !== null && !/^\w+$/.test(t.rowidColumn))) return `a name in table ${JSON.stringify(t.name.slice(0, 60))}`;
   }

@@ -12,7 +12,7 @@ import { ScoutError } from '../../core/errors.js';
 import { SHARED_META } from '../read/shared.js';
 import { openSqlite, transaction, type DatabaseSync, type SQLInputValue } from '../sqlite.js';
 import { LineSplitter, parseCopyLine, sqliteValue } from './copy-text.js';
-import { checkMirrorSchema, type MirroredTable, type MirrorSchema } from './mirrored-tables.js';
+import { checkMirrorSchema, vectorColumns, type MirroredTable, type MirrorSchema } from './mirrored-tables.js';
 import { withClient, type PgStore } from './pg-connection.js';
 import { quoteIdent, storeTableName } from './store-schema.js';
 
@@ -32,7 +32,10 @@ export interface PullResult {
 function insertSql(table: MirroredTable): string {
   const names = table.columns.map((c) => quoteIdent(c.name));
   const columns = table.rowidColumn ? names : ['rowid', ...names];
-  return `INSERT INTO ${quoteIdent(table.name)} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+  // An int8 vector goes back through `vec_int8(?)` (sqlite-vec reads a bare blob as float32); the DDL says which (checked).
+  const vectors = table.virtual ? vectorColumns(table.ddl) : new Map<string, string>();
+  const values = table.columns.map((c) => (vectors.get(c.name) === 'int8' ? 'vec_int8(?)' : '?'));
+  return `INSERT INTO ${quoteIdent(table.name)} (${columns.join(', ')}) VALUES (${(table.rowidColumn ? values : ['?', ...values]).join(', ')})`;
 }
 
 async function pullTable(client: import('pg').PoolClient, db: DatabaseSync, snapshot: SnapshotRef, table: MirroredTable): Promise<number> {
