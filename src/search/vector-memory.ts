@@ -24,7 +24,10 @@ export interface MemoryHit {
 
 /** Changed chunks applied on top of the loaded ones, at most, before everything is loaded again. */
 const MAX_OVERLAY = 5_000;
-/** Vectors larger than this stay in sqlite-vec (1.5M lines: 133k chunks of 300 dimensions hold 160 MB). */
+/**
+ * Vectors larger than this stay in sqlite-vec. They are held as stored, one int8 per dimension (1.5M lines: 133k
+ * chunks of 300 dimensions hold 40 MB; 160 MB while they were float32).
+ */
 const MAX_BYTES = 384 * 1024 * 1024;
 
 let enabled = false;
@@ -47,7 +50,7 @@ export function vectorMemoryFor(db: IndexDb, provider: string, generation: numbe
   if (memory && memory.provider === provider && memory.dimensions === dimensions && memory.follow(db, generation)) return memory;
   if (tooLarge.get(db) === generation) return null;
   const count = Math.max(0, storedVectorCount(db));
-  if (count * dimensions * 4 > MAX_BYTES) {
+  if (count * dimensions > MAX_BYTES) {
     tooLarge.set(db, generation);
     return null;
   }
@@ -58,7 +61,7 @@ export function vectorMemoryFor(db: IndexDb, provider: string, generation: numbe
 
 export class VectorMemory {
   private overlay = new Map<number, Float32Array | null>();
-  /** Chunk id → its row in `ids`/`units`, built on the first lookup by id. */
+  /** Chunk id → its row in `ids`/`codes`, built on the first lookup by id. */
   private slots: Map<number, number> | null = null;
 
   private constructor(
@@ -66,7 +69,10 @@ export class VectorMemory {
     readonly dimensions: number,
     private generation: number,
     private readonly ids: Int32Array,
-    private readonly units: Float32Array,
+    /** The vectors as stored: int8, `dimensions` per chunk (a float32 index's are quantized on loading). */
+    private readonly codes: Int8Array,
+    /** 1 / the length of each chunk's int8 vector (0 for a zero vector): the cosine is the dot product times it. */
+    private readonly inverseNorms: Float32Array,
     /** The stored vectors are int8 (sqlite-vec then compares the query quantized: so does this). */
     private readonly int8: boolean,
   ) {}
@@ -74,7 +80,8 @@ export class VectorMemory {
   static load(db: IndexDb, provider: string, generation: number, dimensions: number): VectorMemory {
     const count = Math.max(0, storedVectorCount(db));
     const ids = new Int32Array(count);
-    const units = new Float32Array(count * dimensions);
+    const codes = new Int8Array(count * dimensions);
+    const inverseNorms = new Float32Array(count);
     let n = 0;
     let int8 = true;
     // Streamed row by row: the whole table as one array of rows would hold every blob twice at once.
@@ -82,10 +89,14 @@ export class VectorMemory {
       if (n >= count) break;
       ids[n] = chunkId;
       int8 = blob.byteLength === dimensions;
-      writeUnit(blob, dimensions, units, n * dimensions);
+      const code = int8 ? new Int8Array(blob.buffer, blob.byteOffset, dimensions) : quantize(floatsOf(blob, dimensions));
+      codes.set(code, n * dimensions);
+      let norm = 0;
+      for (let d = 0; d < dimensions; d++) norm += (code[d] as number) * (code[d] as number);
+      inverseNorms[n] = norm > 0 ? 1 / Math.sqrt(norm) : 0;
       n++;
     }
-    return new VectorMemory(provider, dimensions, generation, ids.subarray(0, n), units.subarray(0, n * dimensions), int8);
+    return new VectorMemory(provider, dimensions, generation, ids.subarray(0, n), codes.subarray(0, n * dimensions), inverseNorms.subarray(0, n), int8);
   }
 
   /** Brings the vectors to `generation` from the chunks the index says changed; false when it cannot (reload). */
@@ -125,12 +136,13 @@ export class VectorMemory {
     for (const id of among) {
       const changed = this.overlay.get(id);
       if (changed === null) continue;
-      const slot = changed ? -1 : this.slots.get(id);
-      if (!changed && slot === undefined) continue;
-      const vector = changed ?? this.units.subarray((slot as number) * dims, (slot as number) * dims + dims);
-      let dot = 0;
-      for (let d = 0; d < dims; d++) dot += (q[d] as number) * (vector[d] as number);
-      best.offer(id, 1 - dot);
+      if (changed) {
+        best.offer(id, 1 - dotOf(q, changed, 0, dims));
+        continue;
+      }
+      const slot = this.slots.get(id);
+      if (slot === undefined) continue;
+      best.offer(id, 1 - dotOf(q, this.codes, slot * dims, dims) * (this.inverseNorms[slot] as number));
     }
     return best.sorted().map(({ id, distance }) => ({ chunkId: id, distance, score: 1 - distance }));
   }
@@ -141,23 +153,30 @@ export class VectorMemory {
     const dims = this.dimensions;
     const q = this.queryUnit(query);
     const best = new TopK(k);
-    const { ids, units, overlay } = this;
+    const { ids, codes, inverseNorms, overlay } = this;
     for (let i = 0, at = 0; i < ids.length; i++, at += dims) {
       const id = ids[i] as number;
       // A chunk changed since the load is scored from the overlay below (or is gone).
       if (overlay.size > 0 && overlay.has(id)) continue;
       let dot = 0;
-      for (let d = 0; d < dims; d++) dot += (q[d] as number) * (units[at + d] as number);
-      best.offer(id, 1 - dot);
+      for (let d = 0; d < dims; d++) dot += (q[d] as number) * (codes[at + d] as number);
+      best.offer(id, 1 - dot * (inverseNorms[i] as number));
     }
-    for (const [id, unit] of overlay) {
-      if (!unit) continue;
-      let dot = 0;
-      for (let d = 0; d < dims; d++) dot += (q[d] as number) * (unit[d] as number);
-      best.offer(id, 1 - dot);
-    }
+    for (const [id, unit] of overlay) if (unit) best.offer(id, 1 - dotOf(q, unit, 0, dims));
     return best.sorted().map(({ id, distance }) => ({ chunkId: id, distance, score: 1 - distance }));
   }
+}
+
+/** The dot product of `q` with `dims` values of `vector` from `at`. */
+function dotOf(q: Float32Array, vector: Float32Array | Int8Array, at: number, dims: number): number {
+  let dot = 0;
+  for (let d = 0; d < dims; d++) dot += (q[d] as number) * (vector[at + d] as number);
+  return dot;
+}
+
+/** A float32 blob's `dims` values, copied (a blob's bytes need not be 4-byte aligned). */
+function floatsOf(blob: Uint8Array, dims: number): Float32Array {
+  return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + dims * 4));
 }
 
 /**

@@ -15,10 +15,12 @@ import {
   pruneEmbeddingCache,
   storedVector,
   syncChunkVectors,
+  syncedGeneration,
   vectorSearch,
   vectorStatus,
   type SyncProgress,
 } from '../../src/search/vector-store.js';
+import { keepVectorsInMemory, vectorMemoryFor } from '../../src/search/vector-memory.js';
 import { quantize } from '../../src/search/vector-quantize.js';
 import { bagOfWords, closedPort, startEmbeddingServer, type EmbeddingServer } from './embedding-server.js';
 
@@ -296,6 +298,11 @@ describe('vectorSearch', () => {
     for (const [id, v] of floats) insert.run(BigInt(id), Buffer.from(v.buffer), 'old');
     const [best] = vectorSearch(db, Float32Array.from(bagOfWords('evict the least recently used entry')), 1);
     expect(best!.chunkId).toBe(chunkId('evictOldest'));
+    // A long-lived process holds them quantized, and finds the same nearest chunks.
+    keepVectorsInMemory();
+    const memory = vectorMemoryFor(db, 'openai:bow-16', syncedGeneration(db, 'openai:bow-16')!, 16);
+    const query = Float32Array.from(bagOfWords('register a route handler for a path pattern'));
+    expect(memory!.nearest(query, 3).map((h) => h.chunkId)).toEqual(vectorSearch(db, query, 3).map((h) => h.chunkId));
     const again = await syncChunkVectors(db, provider());
     expect(again).toMatchObject({ removed: 5, vectors: 5 });
     expect((db.prepare('SELECT DISTINCT length(embedding) AS n FROM chunk_vectors').all() as Array<{ n: number }>).map((r) => r.n)).toEqual([16]);
