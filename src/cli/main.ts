@@ -17,7 +17,7 @@ const USAGE = `scout — local code intelligence for AI coding agents
 
 Usage:
   scout index  [--repo DIR] [--json] [--force]   build or update the index of a repository
-  scout status [--repo DIR] [--json]             freshness, counts, skipped files, database size
+  scout status [--repo DIR] [--json]             freshness, counts, skipped files, vectors, database size
   scout search "<query>" [--repo DIR] [--mode M] [--limit N] [--exhaustive] [--cursor C] [filters] [--json]
   scout search --queries-file F [...]          one query per line, one JSON object per line, one process
   scout symbol NAME [--role R] [--kind K] [--include-context] [--limit N] [--json]

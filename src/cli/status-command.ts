@@ -1,4 +1,4 @@
-/** `scout status`: freshness, counts, skipped files, database size. Reads only; never reindexes. */
+/** `scout status`: freshness, counts, skipped files, the stored vectors, database size. Reads only; never reindexes. */
 import { statSync } from 'node:fs';
 import { checkFreshness } from '../index/freshness.js';
 import type { IndexDb } from '../index/db.js';
@@ -7,6 +7,7 @@ import { SCHEMA_VERSION } from '../index/schema.js';
 import { SqliteStore, type IndexCounts } from '../index/store.js';
 import type { SkippedFile } from '../workspace/walk.js';
 import { dirtyFilesAsync } from '../workspace/git.js';
+import { vectorSummary, type VectorSummary } from '../search/vector-store.js';
 import { runningWatchDaemon } from './watch-daemon-control.js';
 
 export interface StatusReport {
@@ -29,6 +30,8 @@ export interface StatusReport {
    * what serves search: the pulled copy, full-text (FTS5 BM25) and vectors (sqlite-vec) alike.
    */
   shared: (SharedOrigin & { overlaid: string[]; search: string }) | null;
+  /** The stored chunk vectors, or null when there are none (search is BM25 until a provider's vectors are synced). */
+  vectors: VectorSummary | null;
   notes: string[];
 }
 
@@ -57,6 +60,7 @@ export async function runStatusCommand(root: string, gitDirty: Promise<string[] 
       skipped,
       watchDaemon: runningDaemonPid(root),
       shared: sharedOf(store.database),
+      vectors: vectorSummary(store.database),
       notes: store.notes,
     };
   } finally {
@@ -68,6 +72,13 @@ function sharedOf(db: IndexDb): StatusReport['shared'] {
   const origin = sharedOrigin(db);
   if (!origin) return null;
   return { ...origin, overlaid: overlaidFiles(db), search: 'the local copy of the snapshot: full-text by FTS5 BM25, vectors by sqlite-vec (brute force), both in .scout/' };
+}
+
+function vectorsLine(v: VectorSummary | null): string {
+  if (!v) return 'none stored (search ranks by BM25 alone until an embedding provider\'s vectors are synced)';
+  const storage = v.storage === 'int8' ? 'int8' : 'float32 (written by an older build; stored again as int8 at the next sync)';
+  const step = v.inStep ? 'in step with the index' : 'behind the index (the next search that uses vectors embeds the changed chunks)';
+  return `${v.dimensions}-dimensional, ${storage}, from ${v.provider}; ${step}`;
 }
 
 function runningDaemonPid(root: string): { pid: number } | null {
@@ -126,6 +137,7 @@ export function formatStatus(s: StatusReport): string {
       ? `watcher     watch daemon running (pid ${s.watchDaemon.pid}); \`scout watch --stop\` ends it`
       : 'watcher     none (queries check freshness with a stat sweep; `scout watch` starts a daemon)',
   );
+  out.push(`vectors     ${vectorsLine(s.vectors)}`);
   out.push(`database    ${s.database} (${(s.databaseBytes / 1024 / 1024).toFixed(1)} MB, schema v${s.schemaVersion})`);
   for (const n of s.notes) out.push(`note        ${n}`);
   return out.join('\n');

@@ -338,6 +338,23 @@ async function syncOnce(db: Db, provider: EmbeddingProvider, options: SyncOption
   return { embedded, fromCache, removed, vectors, pruned };
 }
 
+/** What `scout status` says of the stored vectors, from meta alone (no extension, no scan). */
+export interface VectorSummary {
+  provider: string;
+  dimensions: number;
+  /** int8 as this build stores them; float32 in an index written before (re-stored as int8 at its next sync). */
+  storage: 'int8' | 'float32';
+  /** The last finished sync was at the index's generation: every chunk has its vector. */
+  inStep: boolean;
+}
+
+export function vectorSummary(db: Db): VectorSummary | null {
+  const state = readState(db);
+  if (!state.table || state.provider === null || state.dimensions === null) return null;
+  const synced = syncedGeneration(db, state.provider);
+  return { provider: state.provider, dimensions: state.dimensions, storage: state.int8 ? 'int8' : 'float32', inStep: synced !== null && synced === indexGeneration(db) };
+}
+
 /**
  * The index generation at which the last finished sync left every chunk with its vector from
  * `providerId`, or null (never synced, interrupted, another provider, or the vector table is gone).

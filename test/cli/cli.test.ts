@@ -37,7 +37,9 @@ describe('scout CLI', () => {
     expect(report.counts.byKind.enum).toBe(1);
     expect(report.schemaVersion).toBe(SCHEMA_VERSION);
     expect(report.databaseBytes).toBeGreaterThan(0);
+    expect(report.vectors).toMatchObject({ dimensions: 300, storage: 'int8', inStep: true });
     const text = scout('status', '--repo', repo.root);
+    expect(text.stdout).toMatch(/vectors\s+300-dimensional, int8, from embedded:\S+; in step with the index/);
     expect(text.stdout).toMatch(/freshness\s+fresh at [0-9a-f]{7}/);
     expect(text.stdout).toMatch(/1 file\(s\) with syntax errors/);
   });
