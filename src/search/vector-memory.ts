@@ -8,8 +8,9 @@
  * that size) would cost it more than one scan; so does a server whose vectors exceed MAX_BYTES.
  *
  * Distances are sqlite-vec's cosine distance (1 - cosine similarity) between the stored int8 vectors and the
- * query quantized the same way (vector-quantize.ts), so answers are the same up to float rounding. The vectors follow the index generation: a search after an edit applies the chunks the index
- * says changed (vector-follow.ts), and reloads all of them when it cannot say or when they are many.
+ * query quantized the same way (vector-quantize.ts), so answers are the same up to float rounding. The vectors
+ * follow the index generation: a search after an edit applies the chunks the index says changed
+ * (vector-follow.ts), and reloads all of them when it cannot say or when they are many.
  */
 import type { IndexDb } from '../index/db.js';
 import { storedVector, storedVectorCount, storedVectors } from './vector-store.js';
@@ -88,9 +89,7 @@ export class VectorMemory {
       ids[n] = chunkId;
       const code = blob.byteLength === dimensions ? new Int8Array(blob.buffer, blob.byteOffset, dimensions) : quantize(floatsOf(blob, dimensions));
       codes.set(n, code);
-      let norm = 0;
-      for (let d = 0; d < dimensions; d++) norm += (code[d] as number) * (code[d] as number);
-      inverseNorms[n] = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+      inverseNorms[n] = inverseNormOf(code, dimensions);
       n++;
     }
     // Rows past n (vectors deleted between the count and the read) hold zeros: their inverse norm 0 keeps them last.
@@ -150,9 +149,7 @@ export class VectorMemory {
     if (k < 1) return [];
     const dims = this.dimensions;
     const quantized = quantize(query);
-    let norm = 0;
-    for (let d = 0; d < dims; d++) norm += (quantized[d] as number) * (quantized[d] as number);
-    const inverseQueryNorm = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    const inverseQueryNorm = inverseNormOf(quantized, dims);
     const best = new TopK(k);
     const { ids, inverseNorms, overlay } = this;
     // Every stored vector's exact integer dot product with the quantized query, in one SIMD pass.
@@ -176,6 +173,13 @@ function dotOf(q: Float32Array, vector: Float32Array | Int8Array, at: number, di
   let dot = 0;
   for (let d = 0; d < dims; d++) dot += (q[d] as number) * (vector[at + d] as number);
   return dot;
+}
+
+/** 1 / the length of a vector's first `dims` values, 0 for a zero vector (its cosine with anything is then 0). */
+function inverseNormOf(vector: ArrayLike<number>, dims: number): number {
+  let norm = 0;
+  for (let d = 0; d < dims; d++) norm += (vector[d] as number) * (vector[d] as number);
+  return norm > 0 ? 1 / Math.sqrt(norm) : 0;
 }
 
 /** A float32 blob's `dims` values, copied (a blob's bytes need not be 4-byte aligned). */
