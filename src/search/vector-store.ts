@@ -7,9 +7,9 @@
  * - `embedding_cache(hash, provider, vector)`: vectors by sha1 of the embedded text (see
  *   embed/cache). Chunk ids change on every reindex of a file; their text mostly does not, so
  *   a reindex costs no embedding calls for unchanged code.
- * - `chunk_vectors`: a vec0 virtual table, rowid = chunks.id, cosine distance, with the hash of
- *   the embedded text as an auxiliary column. SQLite reuses the ids of deleted chunks, so a
- *   vector is only trusted while its hash matches its chunk's current text.
+ * - `chunk_vectors`: a vec0 virtual table of int8 vectors (vector-quantize.ts), rowid = chunks.id,
+ *   cosine distance, with the hash of the embedded text as an auxiliary column. SQLite reuses the
+ *   ids of deleted chunks, so a vector is only trusted while its hash matches its chunk's current text.
  * - meta keys `vector_provider` and `vector_dimensions`: when either changes, the vectors are
  *   dropped and rebuilt (vectors of different models are not comparable).
  *
