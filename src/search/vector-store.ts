@@ -524,8 +524,8 @@ function toBlob(vector: Float32Array): Buffer {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 }
 
-/** A float32 blob (the embedding cache's) as a vector, copied (a blob's bytes need not be 4-byte aligned). */
-function floatsOf(blob: Uint8Array): Float32Array {
+/** A float32 blob (the embedding cache's, an older index's vector) as a vector, copied (a blob's bytes need not be 4-byte aligned). */
+export function floatsOf(blob: Uint8Array): Float32Array {
   return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
 }
 

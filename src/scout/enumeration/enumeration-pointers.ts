@@ -120,9 +120,8 @@ function pointerOf(unordered: readonly EnumerationSite[], type: string): Pointer
 
 /**
  * The sites of one pointer, those naming a member like the new one first, then the ones naming the most members
- * (then in line order): a file that names
- * the members 80 times holds a few real enumerations among many single comparisons, and a page that keeps the
- * first lines of a long pointer (answer-page.ts) should keep theirs.
+ * (then in line order): a file that names the members 80 times holds a few real enumerations among many single
+ * comparisons, and a page that keeps the first lines of a long pointer (answer-page.ts) should keep theirs.
  */
 function strongestFirst(sites: readonly EnumerationSite[]): EnumerationSite[] {
   const alike = (s: EnumerationSite): number => (s.alike?.length ? 1 : 0);
