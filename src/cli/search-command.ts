@@ -1,12 +1,13 @@
 /** `scout search` and `scout symbol`: refresh the index if stale, then query it. */
 import { readFileSync } from 'node:fs';
-import { loadConfig } from '../core/config.js';
+import { loadConfig, type ScoutConfig } from '../core/config.js';
 import { repoPathPrefix, repoRelativePath } from '../workspace/repo-path.js';
 import { ScoutError } from '../core/errors.js';
 import { ensureFresh, type EnsureFreshResult } from '../index/freshness.js';
+import { sweepOffThread } from '../index/sweep-off-thread.js';
 import { SqliteStore } from '../index/store.js';
 import { searchRepositories, type RepositoriesAnswer } from '../search/repositories-search.js';
-import { search, type SearchResponse } from '../search/engine.js';
+import { search, type SearchResponse, type VectorSearcher } from '../search/engine.js';
 import type { SearchFilters } from '../search/filters.js';
 import type { SearchMode, SearchRequest } from '../search/request.js';
 import { lookupSymbol, type SymbolLookupResponse, type SymbolRole } from '../search/symbol-lookup.js';
@@ -104,11 +105,18 @@ export async function runSearchCommand(root: string, queries: string[], flags: S
   const store = SqliteStore.open(root);
   try {
     const config = loadConfig(root);
+    const prepareVectors = async (notes: string[]): Promise<VectorSearcher | null> => {
+      const needsVectors = !flags.literal && !flags.regex && flags.mode !== 'exact' && flags.mode !== 'definition';
+      // The vector side (sqlite-vec, the embedding providers and their word tables) loads only for a query that uses it.
+      return needsVectors ? (await import('../search/vector-searcher.js')).prepareVectorSearcher(store.database, config, notes) : null;
+    };
+    if (queries.length === 1 && store.getMeta('indexed_at') !== null) {
+      emit(await answerWhileChecking(root, store, config, queries[0]!, flags, prepareVectors));
+      return;
+    }
     const freshness = await ensureFresh(root, store, { config });
     const notes: string[] = [];
-    const needsVectors = !flags.literal && !flags.regex && flags.mode !== 'exact' && flags.mode !== 'definition';
-    // The vector side (sqlite-vec, the embedding providers and their word tables) loads only for a query that uses it.
-    const vectors = needsVectors ? await (await import('../search/vector-searcher.js')).prepareVectorSearcher(store.database, config, notes) : null;
+    const vectors = await prepareVectors(notes);
     for (const query of queries) {
       try {
         const answer = await search(store.database, requestFromFlags(root, query, flags), { root, vectors, notes });
@@ -121,6 +129,36 @@ export async function runSearchCommand(root: string, queries: string[], flags: S
   } finally {
     store.close();
   }
+}
+
+/**
+ * One query on an index built before: the freshness check runs on another thread while the query is answered
+ * (sweep-off-thread.ts), and the answer is kept only if the index was fresh; otherwise the index is brought up to date
+ * with the check's report and the query answered again. An error from a stale index is not kept either.
+ */
+async function answerWhileChecking(
+  root: string,
+  store: SqliteStore,
+  config: ScoutConfig,
+  query: string,
+  flags: SearchFlags,
+  prepareVectors: (notes: string[]) => Promise<VectorSearcher | null>,
+): Promise<SearchOutput> {
+  const sweep = sweepOffThread(root, store.dbPath);
+  const answer = async (): Promise<SearchResponse> => {
+    const notes: string[] = [];
+    const vectors = await prepareVectors(notes);
+    return search(store.database, requestFromFlags(root, query, flags), { root, vectors, notes });
+  };
+  const early = await answer().then(
+    (value) => ({ value, error: null }),
+    (error: unknown) => ({ value: null, error }),
+  );
+  const report = await sweep;
+  const freshness = await ensureFresh(root, store, { config, ...(report ? { report } : {}) });
+  if (!freshness.refreshed && early.value) return { ...early.value, freshness };
+  if (!freshness.refreshed) throw early.error;
+  return { ...(await answer()), freshness };
 }
 
 export function readQueriesFile(file: string): string[] {

@@ -218,12 +218,13 @@ function withShared(result: EnsureFreshResult, store: IndexStore): EnsureFreshRe
 export async function ensureFresh(
   root: string,
   store: IndexStore,
-  options: { config?: ScoutConfig; watcher?: ChangeWatcher } = {},
+  options: { config?: ScoutConfig; watcher?: ChangeWatcher; report?: FreshnessReport } = {},
 ): Promise<EnsureFreshResult> {
   const started = performance.now();
   const config = options.config ?? loadConfig(root);
   const { watcher } = options;
-  const report = checkFreshness(root, store, { config, watcher });
+  // A report may come from a check already run (sweep-off-thread.ts), with nothing written to the index since.
+  const report = options.report ?? checkFreshness(root, store, { config, watcher });
   const settle = (): void => {
     // The index now reflects every change up to the generation read before the check: say so to
     // the watch daemon's readers (nothing to say when its state already showed no pending change).

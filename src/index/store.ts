@@ -217,6 +217,14 @@ export class SqliteStore implements IndexStore {
     return new SqliteStore(location.dbPath, db, notes);
   }
 
+  /**
+   * Open an existing index read-only, for a second thread's look at it (the freshness sweep of sweep-off-thread.ts):
+   * no schema check and no writes; the thread that opened it with `open` owns the schema.
+   */
+  static openReadOnly(dbPath: string): SqliteStore {
+    return new SqliteStore(dbPath, openSqlite(dbPath, { readOnly: true }), []);
+  }
+
   getMeta(key: string): string | null {
     return (firstValue(this.statements.getMeta, key) as string | undefined) ?? null;
   }

@@ -170,6 +170,15 @@ describe('scout search and scout symbol', () => {
     const second = JSON.parse(scout('search', 'assertNeverAgain', '--repo', repo.root, '--json', '--mode', 'definition').stdout);
     expect(second.freshness).toMatchObject({ refreshed: true, files_updated: 1, strategy: 'partial' });
     expect(second.results[0].symbol).toBe('assertNeverAgain');
+    // A one-query search answers while the freshness check runs on another thread (sweep-off-thread.ts): an edit
+    // inside a file (its folder unchanged) must still be seen, and the answer built before the refresh dropped.
+    repo.write('src/extra.ts', 'export function assertNeverRenamed(): void {}\n');
+    const third = JSON.parse(scout('search', 'assertNeverRenamed', '--repo', repo.root, '--json', '--mode', 'definition').stdout);
+    expect(third.freshness).toMatchObject({ refreshed: true, files_updated: 1, strategy: 'partial' });
+    expect(third.results.map((r: { symbol: string }) => r.symbol)).toEqual(['assertNeverRenamed']);
+    const fourth = JSON.parse(scout('search', 'assertNeverRenamed', '--repo', repo.root, '--json').stdout);
+    expect(fourth.freshness).toMatchObject({ refreshed: false, strategy: 'none' });
+    expect(fourth.results[0].symbol).toBe('assertNeverRenamed');
   });
 
   it('runs a queries file in one process, one JSON object per line, errors included', () => {
