@@ -41,7 +41,8 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.lengt
 const pct = (a, b) => (b ? (a / b).toFixed(2) : '–');
 
 function gradeRow(inst, r) {
-  const g = grade(inst, pointersOf(r));
+  // rg-members keeps only its grade (its lines are too many to store).
+  const g = r.answer === 'rg-members' ? { placeHits: r.placeHits, high: r.high, highHits: r.highHits, pointers: r.pointerCount } : grade(inst, pointersOf(r));
   const places = truthPlaces(inst);
   return { inst, r, g, places };
 }
@@ -100,6 +101,7 @@ function section(split) {
     ...(graded('scout-named', filter).length ? [['scout, first page, the question names the new member', metrics(graded('scout-named', filter))]] : []),
     ...(graded('scout-named-all', filter).length ? [['scout, all pages, the question names the new member', metrics(graded('scout-named-all', filter))]] : []),
     ['`rg -w Name`', metrics(graded('rg', filter))],
+    ...(graded('rg-members', filter).length ? [['`rg -w` every member\'s name and value', metrics(graded('rg-members', filter))]] : []),
   ];
   const out = [];
   out.push(`${both.length} of ${ids.length} instances graded (both answers ran)${errors.length ? `; scout failed on ${errors.length}: ${errors.join(', ')}` : ''}${missing.length ? `; ${missing.length} not run yet` : ''}.`, '');

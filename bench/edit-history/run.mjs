@@ -2,7 +2,7 @@
 // "what breaks if I add a variant to `Type`?" and run `rg -n -w Type`, and grade the pointers against the
 // places the commit edited (see README.md). Rows are cached in rows/<split>.jsonl, keyed by instance and answer.
 //
-//   node bench/edit-history/run.mjs [--split heldout|tuning|all] [--repo name] [--limit N] [--only scout|scout-named|rg] [--fresh] [--id ID]
+//   node bench/edit-history/run.mjs [--split heldout|tuning|all] [--repo name] [--limit N] [--only scout|scout-named|rg|rg-members] [--fresh] [--id ID]
 //   (scout-named asks the question naming the new member; it runs only when asked for with --only)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -218,6 +218,24 @@ function runRg(inst, dir) {
   return { ms, tokens: Math.round((r.stdout || '').length / 4), tokensOf: 'text', pointers, omitted: 0 };
 }
 
+/**
+ * A stronger word search: every existing member's name and value (3 characters or more), whole words, as an agent that
+ * knows the members would grep for them. Only its grade is kept (its lines run to hundreds of thousands).
+ */
+export function memberPatterns(inst) {
+  const out = new Set();
+  for (const m of inst.members) for (const w of [m.name, m.value]) if (w && w.length >= 3) out.add(w);
+  return [...out];
+}
+function runRgMembers(inst, dir) {
+  const t0 = Date.now();
+  const patterns = memberPatterns(inst);
+  const r = patterns.length ? spawnSync('rg', ['-n', '-w', '-F', '--no-heading', '--with-filename', '-g', '!.scout', '-g', '!.git', ...patterns.flatMap((p) => ['-e', p]), '.'], { encoding: 'utf8', cwd: dir, maxBuffer: 1 << 30 }) : { stdout: '' };
+  const ms = Date.now() - t0;
+  const pointers = (r.stdout || '').split('\n').map((l) => /^(.*?):(\d+):/.exec(l)).filter(Boolean).map((m) => ({ file: m[1].replace(/^\.\//, ''), lines: [Number(m[2])], risk: 'high' }));
+  return { ms, tokens: Math.round((r.stdout || '').length / 4), tokensOf: 'text', pointers, omitted: 0 };
+}
+
 // ------------------------------------------------------------------ main
 
 async function main() {
@@ -244,13 +262,14 @@ async function main() {
     try { dir = checkout(inst.repo, inst.parent); } catch (e) { console.error(`checkout ${inst.id}: ${e.message}`); continue; }
     for (const kind of kinds) {
       if (done.has(`${inst.id}:${kind}`)) continue;
-      const res = kind === 'scout' ? await runScout(inst, dir) : kind === 'scout-named' ? await runScout(inst, dir, true) : runRg(inst, dir);
+      const res = kind === 'scout' ? await runScout(inst, dir) : kind === 'scout-named' ? await runScout(inst, dir, true) : kind === 'rg-members' ? runRgMembers(inst, dir) : runRg(inst, dir);
       const g = res.pointers ? grade(inst, res.pointers) : null;
       const row = {
         id: inst.id, answer: kind, split: inst.split, repo: inst.repo, language: inst.language, type: inst.type, kind: inst.kind,
         at: new Date().toISOString(), ...res,
         ...(g ?? {}),
-        pointers: kind === 'rg' ? undefined : res.pointers,
+        pointers: kind === 'rg' || kind === 'rg-members' ? undefined : res.pointers,
+        pointerCount: res.pointers?.length,
         rgLines: kind === 'rg' ? res.pointers.length : undefined,
         rgByFile: kind === 'rg' ? Object.fromEntries(res.pointers.reduce((m, p) => m.set(p.file, [...(m.get(p.file) ?? []), p.lines[0]]), new Map())) : undefined,
       };
