@@ -218,6 +218,27 @@ describe('syncChunkVectors', () => {
     expect(vectorStatus(store.database)).toMatchObject({ vectors: 5, missing: 1 });
   });
 
+  it('stores over a vector that another sync stored while this one was embedding', async () => {
+    writeAll();
+    const racing: EmbeddingProvider = {
+      id: 'test:racing',
+      dimensions: 16,
+      embed: async (texts) => {
+        // Another process's sync, between this sync's read of the chunks and its write: a vector of the wrong text.
+        if (texts.includes(FILES['src/cache.ts']!.evictOldest!)) {
+          const wrong = quantize(Float32Array.from(bagOfWords('route an incoming http request')));
+          store.database.prepare('INSERT INTO chunk_vectors(rowid, embedding, text_hash) VALUES (?, vec_int8(?), ?)').run(BigInt(chunkId('evictOldest')), Buffer.from(wrong.buffer), 'other');
+        }
+        return texts.map((t) => Float32Array.from(bagOfWords(t)));
+      },
+    };
+    const result = await syncChunkVectors(store.database, racing, { batchSize: 2 });
+    expect(result).toMatchObject({ vectors: 5 });
+    const [best] = vectorSearch(store.database, Float32Array.from(bagOfWords(FILES['src/cache.ts']!.evictOldest!)), 1);
+    expect(best).toMatchObject({ chunkId: chunkId('evictOldest') });
+    expect(best!.score).toBeCloseTo(1, 2);
+  });
+
   it('keeps the batches committed before a failure, so the next sync resumes', async () => {
     writeAll();
     let calls = 0;
