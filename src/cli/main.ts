@@ -189,6 +189,8 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'search': {
+      // One query on a built index: its freshness check starts on another thread now, while the search modules load.
+      const sweep = !values['queries-file'] && values.repos === undefined && rest.length > 0 ? (await import('../index/sweep-off-thread.js')).sweepIndexOf(root()) : null;
       const { formatSearch, readQueriesFile, runSearchCommand } = await import('./search-command.js');
       const flags = values as SearchFlags & { 'queries-file'?: string };
       const queriesFile = flags['queries-file'];
@@ -204,7 +206,7 @@ async function main(argv: string[]): Promise<number> {
       await runSearchCommand(root(), queries, flags, (answer) => {
         if (values.json || queriesFile) process.stdout.write(`${JSON.stringify(answer)}\n`);
         else process.stdout.write(`${'error' in answer ? answer.error : formatSearch(answer)}\n`);
-      });
+      }, sweep);
       return 0;
     }
     case 'symbol': {

@@ -1,9 +1,11 @@
 /** `scout search` and `scout symbol`: refresh the index if stale, then query it. */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { loadConfig, type ScoutConfig } from '../core/config.js';
 import { repoPathPrefix, repoRelativePath } from '../workspace/repo-path.js';
 import { ScoutError } from '../core/errors.js';
 import { ensureFresh, type EnsureFreshResult } from '../index/freshness.js';
+import type { FreshnessReport } from '../index/freshness-report.js';
 import { sweepOffThread } from '../index/sweep-off-thread.js';
 import { SqliteStore } from '../index/store.js';
 import { searchRepositories, type RepositoriesAnswer } from '../search/repositories-search.js';
@@ -101,7 +103,14 @@ export function requestFromFlags(root: string, query: string, flags: SearchFlags
 export type SearchOutput = SearchResponse & { freshness: EnsureFreshResult };
 
 /** Run one query, or every line of a queries file, in one process. */
-export async function runSearchCommand(root: string, queries: string[], flags: SearchFlags, emit: (answer: SearchOutput | { query: string; error: string }) => void): Promise<void> {
+/** `sweep`: the freshness check of this index, started early on another thread (sweep-off-thread.ts), if it was. */
+export async function runSearchCommand(
+  root: string,
+  queries: string[],
+  flags: SearchFlags,
+  emit: (answer: SearchOutput | { query: string; error: string }) => void,
+  sweep: Promise<FreshnessReport | null> | null = null,
+): Promise<void> {
   const store = SqliteStore.open(root);
   try {
     const config = loadConfig(root);
@@ -111,7 +120,9 @@ export async function runSearchCommand(root: string, queries: string[], flags: S
       return needsVectors ? (await import('../search/vector-searcher.js')).prepareVectorSearcher(store.database, config, notes) : null;
     };
     if (queries.length === 1 && store.getMeta('indexed_at') !== null) {
-      emit(await answerWhileChecking(root, store, config, queries[0]!, flags, prepareVectors));
+      // A check started before the store was opened is of this index only if it is where the store opened it.
+      const early = sweep && store.dbPath === path.join(root, '.scout', 'index.db') ? sweep : sweepOffThread(root, store.dbPath);
+      emit(await answerWhileChecking(root, store, config, queries[0]!, flags, early, prepareVectors));
       return;
     }
     const freshness = await ensureFresh(root, store, { config });
@@ -142,9 +153,9 @@ async function answerWhileChecking(
   config: ScoutConfig,
   query: string,
   flags: SearchFlags,
+  sweep: Promise<FreshnessReport | null>,
   prepareVectors: (notes: string[]) => Promise<VectorSearcher | null>,
 ): Promise<SearchOutput> {
-  const sweep = sweepOffThread(root, store.dbPath);
   const answer = async (): Promise<SearchResponse> => {
     const notes: string[] = [];
     const vectors = await prepareVectors(notes);
