@@ -34,6 +34,10 @@ describe('Int8Scan', () => {
       // A second query overwrites the first one's padding and results.
       const other = int8();
       expect([...simd.dots(other)]).toEqual(rows.map((row) => row.reduce((sum, x, d) => sum + x * (other[d] as number), 0)));
+      // Each row's squared length, from either scan (a stored query does not leak into it).
+      const squares = rows.map((row) => row.reduce((sum, x) => sum + x * x, 0));
+      expect([...simd.squaredNorms()]).toEqual(squares);
+      expect([...plain.squaredNorms()]).toEqual(squares);
     });
   }
 
