@@ -90,7 +90,8 @@ export class ScoutWorkspace {
     await this.lock.idle();
     // Synchronous check right after idle(): no writer can be mid-transaction here, and a
     // fresh index is answered without taking the lock (ensureFresh then writes nothing).
-    if (checkFreshness(this.root, loaded.store, options).fresh) return ensureFresh(this.root, loaded.store, options);
+    const report = checkFreshness(this.root, loaded.store, options);
+    if (report.fresh) return ensureFresh(this.root, loaded.store, { ...options, report });
     return this.lock.write(async () => {
       const before = loaded.store.getMeta('indexed_at');
       const result = await ensureFresh(this.root, loaded.store, options);
