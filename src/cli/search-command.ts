@@ -1,11 +1,11 @@
 /** `scout search` and `scout symbol`: refresh the index if stale, then query it. */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { loadConfig, type ScoutConfig } from '../core/config.js';
 import { repoPathPrefix, repoRelativePath } from '../workspace/repo-path.js';
 import { ScoutError } from '../core/errors.js';
 import { ensureFresh, type EnsureFreshResult } from '../index/freshness.js';
 import type { FreshnessReport } from '../index/freshness-report.js';
+import { checkoutIndexPath } from '../index/location.js';
 import { sweepOffThread } from '../index/sweep-off-thread.js';
 import { SqliteStore } from '../index/store.js';
 import { searchRepositories, type RepositoriesAnswer } from '../search/repositories-search.js';
@@ -102,8 +102,10 @@ export function requestFromFlags(root: string, query: string, flags: SearchFlags
 
 export type SearchOutput = SearchResponse & { freshness: EnsureFreshResult };
 
-/** Run one query, or every line of a queries file, in one process. */
-/** `sweep`: the freshness check of this index, started early on another thread (sweep-off-thread.ts), if it was. */
+/**
+ * Run one query, or every line of a queries file, in one process. `sweep`: the freshness check of this index, started
+ * early on another thread (sweep-off-thread.ts), if it was.
+ */
 export async function runSearchCommand(
   root: string,
   queries: string[],
@@ -121,7 +123,7 @@ export async function runSearchCommand(
     };
     if (queries.length === 1 && store.getMeta('indexed_at') !== null) {
       // A check started before the store was opened is of this index only if it is where the store opened it.
-      const early = sweep && store.dbPath === path.join(root, '.scout', 'index.db') ? sweep : sweepOffThread(root, store.dbPath);
+      const early = sweep && store.dbPath === checkoutIndexPath(root) ? sweep : sweepOffThread(root, store.dbPath);
       emit(await answerWhileChecking(root, store, config, queries[0]!, flags, early, prepareVectors));
       return;
     }

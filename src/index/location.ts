@@ -13,6 +13,11 @@ export interface IndexLocation {
   note: string | null;
 }
 
+/** The index inside the repository, where it lives unless the repository is read-only (nothing is created). */
+export function checkoutIndexPath(root: string): string {
+  return path.join(root, '.scout', 'index.db');
+}
+
 export function indexLocation(root: string): IndexLocation {
   const dir = path.join(root, '.scout');
   try {
@@ -20,7 +25,7 @@ export function indexLocation(root: string): IndexLocation {
     accessSync(dir, constants.W_OK);
     const ignoreFile = path.join(dir, '.gitignore');
     if (!existsSync(ignoreFile)) writeFileSync(ignoreFile, '*\n');
-    return { dbPath: path.join(dir, 'index.db'), note: null };
+    return { dbPath: checkoutIndexPath(root), note: null };
   } catch {
     const cacheRoot = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
     const key = createHash('sha1').update(root).digest('hex').slice(0, 16);

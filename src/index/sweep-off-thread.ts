@@ -7,14 +7,14 @@
  * caller then checks in-thread as before.
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FreshnessReport } from './freshness-report.js';
+import { checkoutIndexPath } from './location.js';
 
 /** The check of the index of the repository at `root`, if it has one in its checkout (`.scout/index.db`), else null. */
 export function sweepIndexOf(root: string): Promise<FreshnessReport | null> | null {
-  const dbPath = path.join(root, '.scout', 'index.db');
+  const dbPath = checkoutIndexPath(root);
   return existsSync(dbPath) ? sweepOffThread(root, dbPath) : null;
 }
 
