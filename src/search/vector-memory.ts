@@ -18,7 +18,7 @@ import type { IndexDb } from '../index/db.js';
 import { floatsOf, storedVector, storedVectorCount, storedVectors } from './vector-store.js';
 import { chunksChangedSince } from './vector-follow.js';
 import { Int8Scan } from './int8-scan.js';
-import { readInt8VectorsDirect } from './vec0-direct.js';
+import { readInt8VectorsDirect } from '../index/vec0-direct.js';
 import { quantize } from './vector-quantize.js';
 
 export interface MemoryHit {

@@ -23,6 +23,7 @@ import { chunkVectorsSql, EMBEDDING_CACHE_SQL, isInt8VectorTable, loadVectorExte
 import { formatSyncMark, META_VECTORS_SYNCED, parseSyncMark } from './vector-follow.js';
 import { firstValue, returningArrays, transaction, tuplesOf, type DatabaseSync } from '../index/sqlite.js';
 import { int8Blob, quantize } from './vector-quantize.js';
+import { countVectorsDirect } from '../index/vec0-direct.js';
 
 type Db = DatabaseSync;
 
@@ -522,7 +523,7 @@ function storedHashes(db: Db): Map<number, string> {
 }
 
 function countVectors(db: Db): number {
-  return firstValue(db.prepare('SELECT COUNT(*) FROM chunk_vectors')) as number;
+  return countVectorsDirect(db) ?? (firstValue(db.prepare('SELECT COUNT(*) FROM chunk_vectors')) as number);
 }
 
 function deleteVectors(db: Db, ids: number[]): number {

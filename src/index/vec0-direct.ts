@@ -10,10 +10,27 @@
  * the slots' vectors end to end (`dimensions` bytes each for int8). Anything else (another release, a float32
  * table, a chunk of another shape) gives null, and the caller reads through the virtual table.
  */
-import { firstValue, transaction, type DatabaseSync } from '../index/sqlite.js';
+import { firstValue, transaction, type DatabaseSync } from './sqlite.js';
 
 /** The sqlite-vec release whose storage this file reads. */
 export const VEC0_LAYOUT_RELEASE = 'v0.1.9';
+
+/** Whether the vector table's storage is the layout read here (sqlite-vec's own tables, created by the pinned release). */
+function isKnownLayout(db: DatabaseSync): boolean {
+  const tables = new Set(
+    (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'chunk_vectors%'").all() as Array<{ name: string }>).map((r) => r.name),
+  );
+  if (!['chunk_vectors_info', 'chunk_vectors_chunks', 'chunk_vectors_rowids', 'chunk_vectors_vector_chunks00'].every((t) => tables.has(t))) return false;
+  return firstValue(db.prepare("SELECT value FROM chunk_vectors_info WHERE key = 'CREATE_VERSION'")) === VEC0_LAYOUT_RELEASE;
+}
+
+/**
+ * How many vectors are stored: one row each in `chunk_vectors_rowids` (0.1 ms at 133k vectors, where `COUNT(*)` of
+ * the virtual table reads them all: 32 ms); null when the storage is not the layout read here.
+ */
+export function countVectorsDirect(db: DatabaseSync): number | null {
+  return isKnownLayout(db) ? (firstValue(db.prepare('SELECT COUNT(*) FROM chunk_vectors_rowids')) as number) : null;
+}
 
 interface ChunkRow {
   id: number;
@@ -36,11 +53,7 @@ export function readInt8VectorsDirect(
   each: (index: number, chunkId: number, code: Int8Array) => void,
 ): boolean {
   return transaction(db, () => {
-    const tables = new Set(
-      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'chunk_vectors%'").all() as Array<{ name: string }>).map((r) => r.name),
-    );
-    if (!['chunk_vectors_info', 'chunk_vectors_chunks', 'chunk_vectors_vector_chunks00'].every((t) => tables.has(t))) return false;
-    if (firstValue(db.prepare("SELECT value FROM chunk_vectors_info WHERE key = 'CREATE_VERSION'")) !== VEC0_LAYOUT_RELEASE) return false;
+    if (!isKnownLayout(db)) return false;
     const ddl = firstValue(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'chunk_vectors'")) as string | undefined;
     if (!ddl || !new RegExp(`\\bint8\\[${dimensions}\\]`, 'i').test(ddl)) return false;
 

@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openSqlite, transaction, type DatabaseSync } from '../../src/index/sqlite.js';
+import { firstValue, openSqlite, transaction, type DatabaseSync } from '../../src/index/sqlite.js';
 import { loadVectorExtension } from '../../src/index/vector-extension.js';
-import { readInt8VectorsDirect } from '../../src/search/vec0-direct.js';
+import { countVectorsDirect, readInt8VectorsDirect } from '../../src/index/vec0-direct.js';
 import { ensureVectorTables, storedVectors } from '../../src/search/vector-store.js';
 import { int8Blob } from '../../src/search/vector-quantize.js';
 
@@ -53,6 +53,7 @@ it('reads every stored vector, as the virtual table gives them, without the dele
   expect(read!.size).toBe(2500 - 26);
   expect(read!.has(5 * 3)).toBe(false);
   expect(read).toEqual(throughTable);
+  expect(countVectorsDirect(db)).toBe(firstValue(db.prepare('SELECT COUNT(*) FROM chunk_vectors')));
 });
 
 it('reads nothing from a table another sqlite-vec release created, or of other dimensions', () => {
@@ -64,4 +65,5 @@ it('reads nothing from a table another sqlite-vec release created, or of other d
   let started = false;
   expect(readInt8VectorsDirect(db, DIMS, () => (started = true), () => undefined)).toBe(false);
   expect(started).toBe(false);
+  expect(countVectorsDirect(db)).toBeNull();
 });
