@@ -138,7 +138,7 @@ class QuantizedTable implements WordVectorTable {
   private index: Map<string, number> | null = null;
   private lookups = 0;
   private readonly scales: Float32Array;
-  /** Every row, once read; until then the first `headRows` rows, and others one by one from `fd`. */
+  /** Every row, once read; until then the first `headRows` rows, and others one by one from `fd` (open until then). */
   private all: Int8Array | null = null;
   private readonly head: Int8Array;
   private readonly headRows: number;
@@ -267,25 +267,19 @@ class QuantizedTable implements WordVectorTable {
   /** One row beyond the head: read from the file, or from every row once enough have been read one by one. */
   private rowOf(row: number): Int8Array {
     const d = this.dimensions;
-    if (++this.rowReads > ROW_READS_BEFORE_ALL || this.fd === null) {
-      const all = (this.all ??= this.readAll());
-      return all.subarray(row * d, row * d + d);
-    }
-    const out = new Int8Array(d);
-    if (readSync(this.fd, out, 0, d, this.dataStart + row * d) !== d) throw new ScoutError('USAGE', `the embedded word-vector table ${this.file} changed while in use; restart scout`);
-    return out;
-  }
-
-  private readAll(): Int8Array {
-    const total = this.count * this.dimensions;
-    const out = new Int8Array(total);
-    const fd = this.fd ?? openSync(this.file, 'r');
-    try {
-      if (readSync(fd, out, 0, total, this.dataStart) !== total) throw new ScoutError('USAGE', `the embedded word-vector table ${this.file} changed while in use; restart scout`);
-    } finally {
+    const fd = this.fd as number; // open: `all` is not read yet
+    if (++this.rowReads > ROW_READS_BEFORE_ALL) {
+      const all = (this.all = this.readFrom(fd, this.dataStart, this.count * d));
       closeSync(fd);
       this.fd = null;
+      return all.subarray(row * d, row * d + d);
     }
+    return this.readFrom(fd, this.dataStart + row * d, d);
+  }
+
+  private readFrom(fd: number, at: number, length: number): Int8Array {
+    const out = new Int8Array(length);
+    if (readSync(fd, out, 0, length, at) !== length) throw new ScoutError('USAGE', `the embedded word-vector table ${this.file} changed while in use; restart scout`);
     return out;
   }
 }

@@ -11,6 +11,7 @@
  * table, a chunk of another shape) gives null, and the caller reads through the virtual table.
  */
 import { firstValue, transaction, type DatabaseSync } from './sqlite.js';
+import { isInt8VectorTable } from './vector-extension.js';
 
 /** The sqlite-vec release whose storage this file reads. */
 export const VEC0_LAYOUT_RELEASE = 'v0.1.9';
@@ -55,7 +56,8 @@ export function readInt8VectorsDirect(
   return transaction(db, () => {
     if (!isKnownLayout(db)) return false;
     const ddl = firstValue(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'chunk_vectors'")) as string | undefined;
-    if (!ddl || !new RegExp(`\\bint8\\[${dimensions}\\]`, 'i').test(ddl)) return false;
+    // The dimensions are checked below, against every chunk's vector blob.
+    if (!ddl || !isInt8VectorTable(ddl)) return false;
 
     const chunks = db.prepare('SELECT chunk_id AS id, size, validity, rowids FROM chunk_vectors_chunks ORDER BY chunk_id').all() as unknown as ChunkRow[];
     const lengthOf = db.prepare('SELECT length(vectors) FROM chunk_vectors_vector_chunks00 WHERE rowid = ?');

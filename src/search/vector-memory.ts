@@ -102,9 +102,7 @@ export class VectorMemory {
     );
     if (!read || !codes) return null;
     const scan: Int8Scan = codes;
-    const squares = scan.squaredNorms();
-    const inverseNorms = Float32Array.from(squares, (sq) => (sq > 0 ? 1 / Math.sqrt(sq) : 0));
-    return new VectorMemory(provider, dimensions, generation, ids, scan, inverseNorms);
+    return new VectorMemory(provider, dimensions, generation, ids, scan, inverseNormsOf(scan, ids.length));
   }
 
   /** Through the virtual table, row by row (a float32 index's vectors are quantized as they are read). */
@@ -112,7 +110,6 @@ export class VectorMemory {
     const count = Math.max(0, storedVectorCount(db));
     const ids = new Int32Array(count);
     const codes = new Int8Scan(count, dimensions);
-    const inverseNorms = new Float32Array(count);
     let n = 0;
     // Streamed row by row: the whole table as one array of rows would hold every blob twice at once.
     for (const { chunkId, blob } of storedVectors(db)) {
@@ -120,11 +117,10 @@ export class VectorMemory {
       ids[n] = chunkId;
       const code = blob.byteLength === dimensions ? new Int8Array(blob.buffer, blob.byteOffset, dimensions) : quantize(floatsOf(blob));
       codes.set(n, code);
-      inverseNorms[n] = inverseNormOf(code, dimensions);
       n++;
     }
-    // Rows past n (vectors deleted between the count and the read) hold zeros: their inverse norm 0 keeps them last.
-    return new VectorMemory(provider, dimensions, generation, ids.subarray(0, n), codes, inverseNorms.subarray(0, n));
+    // Rows past n (vectors deleted between the count and the read) hold zeros, and are never scored.
+    return new VectorMemory(provider, dimensions, generation, ids.subarray(0, n), codes, inverseNormsOf(codes, n));
   }
 
   /** Brings the vectors to `generation` from the chunks the index says changed; false when it cannot (reload). */
@@ -207,6 +203,11 @@ function dotOf(q: Float32Array, vector: Float32Array | Int8Array, at: number, di
 }
 
 /** 1 / the length of a vector's first `dims` values, 0 for a zero vector (its cosine with anything is then 0). */
+/** 1 / the length of each of the first `count` stored vectors (0 for a zero vector), their squares summed by the scan's kernel. */
+function inverseNormsOf(codes: Int8Scan, count: number): Float32Array {
+  return Float32Array.from(codes.squaredNorms().subarray(0, count), (sq) => (sq > 0 ? 1 / Math.sqrt(sq) : 0));
+}
+
 function inverseNormOf(vector: ArrayLike<number>, dims: number): number {
   let norm = 0;
   for (let d = 0; d < dims; d++) norm += (vector[d] as number) * (vector[d] as number);
