@@ -39,7 +39,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { identifierParts } from '../core/code-tokens.js';
+import { SubWordCounter, type SubWordCounts } from './sub-word-counts.js';
 import { ScoutError } from '../core/errors.js';
 import type { EmbeddingProvider, ThreadedEmbedder } from './embedding-provider.js';
 import { startWordVectorThread } from './word-vectors-thread.js';
@@ -426,22 +426,23 @@ export class WordVectorProvider implements EmbeddingProvider {
    */
   compose(text: string, withWords = true): Composition {
     const composers = this.load();
-    const { counts, boost } = this.countParts(text);
+    const counts = this.countParts(text);
     const vector = new Float32Array(this.dimensions);
     const words = new Map<string, string | null>();
     let offset = 0;
     composers.forEach((composer, i) => {
-      composer.composeInto(vector, offset, Math.sqrt(this.shares[i] ?? 0), counts, boost, this.options, withWords && i === 0 ? words : null);
+      composer.composeInto(vector, offset, Math.sqrt(this.shares[i] ?? 0), counts, this.subWords, this.options, withWords && i === 0 ? words : null);
       offset += composer.table.dimensions;
     });
     return { vector, words };
   }
 
+  /** Sub-words worth looking up: two letters or more, not a code stop word, not a number. */
+  private readonly subWords = new SubWordCounter((part) => part.length >= 2 && !CODE_STOPWORDS.has(part) && !/^\d+$/.test(part));
+
   /** Sub-word counts of a text, and the extra weight of the signature's and the defined name's sub-words. */
-  private countParts(text: string): { counts: Map<string, number>; boost: Map<string, number> } {
+  private countParts(text: string): SubWordCounts {
     const o = this.options;
-    const counts = new Map<string, number>();
-    const boost = new Map<string, number>();
     const head = text.length > o.maxChars ? text.slice(0, o.maxChars) : text;
     const firstBreak = head.indexOf('\n');
     const firstLine = firstBreak < 0 ? head : head.slice(0, firstBreak);
@@ -449,27 +450,13 @@ export class WordVectorProvider implements EmbeddingProvider {
     // A word never spans a line break, so the first line's words are the text's first words.
     const words = head.match(WORD) ?? [];
     const firstLineWords = firstLine.match(WORD)?.length ?? 0;
+    const counter = this.subWords;
+    counter.begin();
     for (let w = 0; w < words.length; w++) {
       const word = words[w]!;
-      const extra = w < firstLineWords ? o.headWeight + (word === name ? o.nameWeight : 0) : 0;
-      for (const part of this.partsOf(word)) {
-        counts.set(part, (counts.get(part) ?? 0) + 1);
-        if (extra > 0 && extra > (boost.get(part) ?? 0)) boost.set(part, extra);
-      }
+      counter.add(word, w < firstLineWords ? o.headWeight + (word === name ? o.nameWeight : 0) : 0);
     }
-    return { counts, boost };
-  }
-
-  private readonly parts = new Map<string, string[]>();
-  /** The sub-words of one identifier worth looking up (memoized: identifiers recur throughout a repository). */
-  private partsOf(word: string): string[] {
-    let parts = this.parts.get(word);
-    if (!parts) {
-      parts = identifierParts(word).filter((part) => part.length >= 2 && !CODE_STOPWORDS.has(part) && !/^\d+$/.test(part));
-      if (this.parts.size > 200_000) this.parts.clear();
-      this.parts.set(word, parts);
-    }
-    return parts;
+    return counter.counts();
   }
 
   private load(): TableComposer[] {
@@ -484,7 +471,9 @@ export class WordVectorProvider implements EmbeddingProvider {
  */
 class TableComposer {
   private common: Float64Array | null = null;
-  private readonly resolved = new Map<string, number | null>();
+  /** Table row of each sub-word by its number (-1: unknown; absent: not looked up yet), for `numbering`. */
+  private rows: number[] = [];
+  private numbering = -1;
 
   constructor(readonly table: WordVectorTable) {}
 
@@ -499,8 +488,8 @@ class TableComposer {
     out: Float32Array,
     offset: number,
     scale: number,
-    counts: ReadonlyMap<string, number>,
-    boost: ReadonlyMap<string, number>,
+    counts: SubWordCounts,
+    subWords: SubWordCounter,
     o: CompositionOptions,
     words: Map<string, string | null> | null,
   ): void {
@@ -508,15 +497,24 @@ class TableComposer {
     const d = table.dimensions;
     const sum = (this.sum ??= new Float64Array(d));
     sum.fill(0);
+    if (this.numbering !== subWords.generation) {
+      this.rows = [];
+      this.numbering = subWords.generation;
+    }
     let total = 0;
-    for (const [part, tf] of counts) {
-      const row = this.resolve(part);
-      if (words) words.set(part, row === null ? null : (table.word(row) ?? part));
-      if (row === null) continue;
+    for (const id of counts.ids) {
+      const part = subWords.texts[id] as string;
+      let row = this.rows[id];
+      if (row === undefined) {
+        row = this.resolve(part) ?? -1;
+        this.rows[id] = row;
+      }
+      if (words) words.set(part, row < 0 ? null : (table.word(row) ?? part));
+      if (row < 0) continue;
       // A weighted table's vectors carry their trained weight; a unit table's words are weighted by frequency (SIF).
       const p = 1 / ((row + 1) * ZIPF_H);
       const frequencyWeight = table.weighted ? 1 : o.sifA / (o.sifA + p);
-      const weight = frequencyWeight * (1 + Math.log(tf) + (boost.get(part) ?? 0)) * (o.wordWeight ? o.wordWeight(part) : 1);
+      const weight = frequencyWeight * (1 + Math.log(counts.tf[id] as number) + (counts.boost[id] as number)) * (o.wordWeight ? o.wordWeight(part) : 1);
       if (weight <= 0) continue;
       table.addTo(sum, row, weight);
       total += weight;
@@ -540,19 +538,11 @@ class TableComposer {
 
   /** The table row of a sub-word: the word itself, else a light suffix-stripped form; null when unknown. */
   private resolve(part: string): number | null {
-    const known = this.resolved.get(part);
-    if (known !== undefined) return known;
-    let row: number | null = null;
     for (const candidate of variants(part)) {
       const r = this.table.row(candidate);
-      if (r !== undefined) {
-        row = r;
-        break;
-      }
+      if (r !== undefined) return r;
     }
-    if (this.resolved.size > 200_000) this.resolved.clear();
-    this.resolved.set(part, row);
-    return row;
+    return null;
   }
 
   /** The unit direction of the SIF-weighted mean of the 5,000 most frequent words (removed from every vector). */
