@@ -22,7 +22,7 @@ export interface Block {
   hasDefault: boolean;
   /** 1-based line where the construct ends (its closing line, or the last line of its last arm). */
   endLine: number;
-  /** What the construct is, in words (`switch arms`, `map`, `if/elif chain`, `list`, `parametrized test`, `declaration`). */
+  /** What the construct is, in words (`switch arms`, `map`, `if/elif chain`, `list`, `list of records`, `parametrized test`, `declaration`). */
   shape: string;
 }
 
@@ -43,9 +43,9 @@ export function blocksOf(lines: readonly string[], mentions: readonly Mention[])
   for (const m of mentions) byLine.set(m.line, [...(byLine.get(m.line) ?? []), m]);
   const order = [...byLine.keys()].sort((a, b) => a - b);
   const blocks: Block[] = [];
-  let current: { lines: number[]; indent: number } | null = null;
+  let current: { lines: number[]; indent: number; records: boolean } | null = null;
   const close = (): void => {
-    if (current) blocks.push(describe(lines, current.lines, current.indent, byLine, prose));
+    if (current) blocks.push(describe(lines, current.lines, current.indent, byLine, prose, current.records));
     current = null;
   };
   for (const line of order) {
@@ -59,9 +59,14 @@ export function blocksOf(lines: readonly string[], mentions: readonly Mention[])
         current.lines.push(line);
         continue;
       }
+      if (line - last <= MAX_GAP && indent === current.indent && sameKeyOfSiblingRecords(lines, byLine, current.lines, line, current.indent, prose)) {
+        current.lines.push(line);
+        current.records = true;
+        continue;
+      }
       close();
     }
-    current = { lines: [line], indent };
+    current = { lines: [line], indent, records: false };
   }
   close();
   return blocks;
@@ -81,7 +86,39 @@ function continuesBetween(lines: readonly string[], from: number, to: number, in
   return true;
 }
 
-function describe(lines: readonly string[], at: readonly number[], indent: number, byLine: ReadonlyMap<number, Mention[]>, prose: ReadonlySet<number>): Block {
+/** A line of brackets and commas only: the end of one record and the start of the next (`},`, `{`, `}, {`). */
+const RECORD_BOUNDARY = /^\s*[}\])]*\s*,?\s*[{[(]*\s*$/;
+
+/**
+ * Whether a mention line is a key of the next sibling record of a construct's last line, as in a list of connection
+ * settings (`{"name": "mysql", "type": "mysql", …}, {"name": "sqlite", "type": "sqlite", …}`): the text before its
+ * first mention is that of one of the construct's lines, and between them are only the rest of one record, lines of
+ * brackets that close it and open the next, and the next one's lines before the key. Each record names one member;
+ * the list of them enumerates the members.
+ */
+function sameKeyOfSiblingRecords(lines: readonly string[], byLine: ReadonlyMap<number, Mention[]>, construct: readonly number[], to: number, indent: number, prose: ReadonlySet<number>): boolean {
+  const keyOf = (line: number): string => {
+    const column = byLine.get(line)?.[0]?.column ?? 0;
+    return (lines[line - 1] ?? '').slice(0, column).replace(/['"`]$/, '').trim();
+  };
+  const key = keyOf(to);
+  if (!/[:=]$/.test(key) || !construct.some((line) => keyOf(line) === key)) return false;
+  const from = construct[construct.length - 1] ?? to;
+  let depth = 0;
+  let crossed = false;
+  for (let l = from + 1; l < to; l++) {
+    const text = lines[l - 1] ?? '';
+    if (text.trim() === '' || prose.has(l) || indentOf(text) >= indent) continue;
+    if (!RECORD_BOUNDARY.test(text)) return false;
+    depth += (text.match(/[{[(]/g)?.length ?? 0) - (text.match(/[}\])]/g)?.length ?? 0);
+    // Never out of the list that holds the records.
+    if (depth < -1) return false;
+    crossed = true;
+  }
+  return crossed && depth === 0;
+}
+
+function describe(lines: readonly string[], at: readonly number[], indent: number, byLine: ReadonlyMap<number, Mention[]>, prose: ReadonlySet<number>, records = false): Block {
   const mentions = at.flatMap((l) => byLine.get(l) ?? []);
   const first = at[0] ?? 1;
   const last = at[at.length - 1] ?? first;
@@ -111,7 +148,7 @@ function describe(lines: readonly string[], at: readonly number[], indent: numbe
     prose: at.every((l) => prose.has(l)),
     hasDefault,
     endLine,
-    shape: at.every((l) => prose.has(l)) ? 'comment' : shapeOf(lines, first, mentions.length),
+    shape: at.every((l) => prose.has(l)) ? 'comment' : records ? 'list of records' : shapeOf(lines, first, mentions.length),
   };
 }
 

@@ -141,10 +141,8 @@ export function sitesIn(path: string, text: string, set: MemberSet, matcher: Men
   const lines = text.split('\n');
   // A data file holds values, never the members themselves: its quoted strings are mirrors of the values.
   if (isDataFile(path)) mentions = quotedValues(lines, mentions);
-  // Documentation lists members in tables and lists, each in quotes or a code span (`hug_parens`) or
-  // qualified; a bare word, or a sentence naming two of them, is prose.
   const doc = isDocFile(path);
-  if (doc) mentions = mentions.filter((m) => DOC_ITEM.test(lines[m.line - 1] ?? '') && (quoted(lines, m) || (m.kind === 'member' && Boolean(set.members[m.member]?.qualified))));
+  if (doc) mentions = docMentions(lines, mentions, set);
   if (path === set.file) mentions = mentions.filter((m) => m.line < set.startLine || m.line > set.endLine);
   mentions = withoutNonEnumerating(lines, mentions);
   if (others) mentions = withoutOtherTargets(path, mentions, set, others);
@@ -166,6 +164,35 @@ const QUOTES: ReadonlySet<string> = new Set(['"', "'"]);
 const QUOTES_OR_CODE: ReadonlySet<string> = new Set(['"', "'", '`']);
 /** A row of a table or an item of a list, in Markdown or reStructuredText. */
 const DOC_ITEM = /^\s*(?:\||[-*+•]\s|\d+[.)]\s|#\.\s)/;
+/** Distinct members a paragraph of documentation names to be a list of them (`one of "fold", "crop" or "ellipsis"`). */
+const DOC_PARAGRAPH_MEMBERS = 3;
+
+/**
+ * The mentions of a documentation page that list members: each in quotes or a code span (`hug_parens`) or qualified,
+ * on a row of a table or an item of a list, or in a paragraph naming at least DOC_PARAGRAPH_MEMBERS of them (all of
+ * them when there are fewer: "must be one of `left` or `right`"). A bare word, or a sentence naming two of many, is prose.
+ */
+function docMentions(lines: readonly string[], mentions: readonly Mention[], set: MemberSet): Mention[] {
+  const cited = mentions.filter((m) => quoted(lines, m) || (m.kind === 'member' && Boolean(set.members[m.member]?.qualified)));
+  const need = Math.min(DOC_PARAGRAPH_MEMBERS, set.members.length);
+  // Paragraphs are runs of non-blank lines, named by their first line.
+  const firsts = new Map<number, number>();
+  const paragraphOf = (line: number): number => {
+    let first = firsts.get(line);
+    if (first === undefined) {
+      first = line;
+      while (first > 1 && (lines[first - 2] ?? '').trim() !== '') first--;
+      firsts.set(line, first);
+    }
+    return first;
+  };
+  const named = new Map<number, Set<number>>();
+  for (const m of cited) {
+    const paragraph = paragraphOf(m.line);
+    named.set(paragraph, (named.get(paragraph) ?? new Set()).add(m.member));
+  }
+  return cited.filter((m) => DOC_ITEM.test(lines[m.line - 1] ?? '') || (named.get(paragraphOf(m.line))?.size ?? 0) >= need);
+}
 
 /** Whether the mention is written inside quotes (or a code span): the character at or just before it opens one. */
 function quoted(lines: readonly string[], m: Mention, quotes: ReadonlySet<string> = QUOTES_OR_CODE): boolean {
@@ -180,7 +207,9 @@ function quoted(lines: readonly string[], m: Mention, quotes: ReadonlySet<string
 function docSiteOf(file: string, lines: readonly string[], block: Block, set: MemberSet): EnumerationSite | null {
   if (block.members.size < 2) return null;
   const site = siteOf(file, lines, { ...block, prose: true, strong: true, valuesOnly: false, hasDefault: false }, set);
-  return site && { ...site, shape: /^\s*\|/.test(lines[(block.lines[0] ?? 1) - 1] ?? '') ? 'doc table' : 'doc list', mirror: null, doc: true };
+  const first = lines[(block.lines[0] ?? 1) - 1] ?? '';
+  const shape = /^\s*\|/.test(first) ? 'doc table' : DOC_ITEM.test(first) ? 'doc list' : 'doc paragraph';
+  return site && { ...site, shape, mirror: null, doc: true };
 }
 
 function siteOf(file: string, lines: readonly string[], block: Block, set: MemberSet): EnumerationSite | null {

@@ -97,6 +97,16 @@ describe('constructs that list members', () => {
     expect(py.length).toBe(2);
   });
 
+  it('sibling records that each name a member under the same key are one list of records', () => {
+    const json = '[\n  {\n    "name": "a",\n    "kind": "alpha",\n    "port": 1\n  },\n  {\n    "name": "b",\n    "kind": "beta"\n  },\n  { \n    "kind": "gamma"\n  }\n]\n';
+    expect(blocks(json).map((b) => [b.lines, b.shape, b.members.size])).toEqual([[[4, 9, 12], 'list of records', 3]]);
+    // Different keys, or a statement between the records, are not one list.
+    const keys = '[\n  {\n    "kind": "alpha",\n  },\n  {\n    "other": "beta",\n  },\n]\n';
+    expect(blocks(keys).length).toBe(2);
+    const apart = '  {\n    kind: "alpha",\n  }\n  f();\n  {\n    kind: "beta",\n  }\n';
+    expect(blocks(apart).length).toBe(2);
+  });
+
   it('statements at one indentation that are not one construct are not merged', () => {
     const found = blocks('x = Kind.Alpha\nprint(x)\ny = Kind.Beta\n');
     expect(found.length).toBe(2);
@@ -168,6 +178,18 @@ describe('number values', () => {
     const [flags, single] = blocksOf(text.split('\n'), mentionMatcher(modes).find(text));
     expect([flags?.members.size, flags?.strong]).toEqual([2, false]);
     expect([single?.members.size, single?.strong]).toEqual([1, false]); // alone: not a sign of the type (left out of the answer)
+  });
+});
+
+
+describe('documentation that lists the members', () => {
+  it('a paragraph naming at least three members in code spans or quotes is a list; two of three in a sentence are prose', () => {
+    const text = '# Kinds\n\nThe `kind` must be one of `alpha`, `beta`\nor "gamma".\n\nUse `alpha` or `beta` for speed.\n\n- `alpha`\n- `gamma`\n';
+    const sites = sitesIn('docs/kinds.md', text, kind);
+    expect(sites.map((s) => [s.shape, s.lines, s.listed, s.doc])).toEqual([
+      ['doc paragraph', [3, 4], 3, true],
+      ['doc list', [8, 9], 2, true],
+    ]);
   });
 });
 
