@@ -156,6 +156,7 @@ function withLines(pointer: Pointer, lines: readonly number[]): Pointer {
 }
 
 function actionOf(site: EnumerationSite): string {
+  if (site.doc && site.shape === 'doc sections') return site.listed === site.members ? 'add a section for the new member' : 'check whether the new member needs a section here';
   if (site.doc) return site.listed === site.members ? 'add the new member to this documentation' : 'check whether this documentation should name the new member';
   if (site.listed < 2) return site.mirror === 'value' ? "keep in step: add the new member's value where it belongs" : 'check whether the new member needs the same treatment';
   if (site.listed === site.members && !site.hasDefault && site.risk !== 'high') return 'check whether it lists the members on purpose (two named together may be chance); if so, add the new one';

@@ -17,7 +17,8 @@ import { enumerationRisk, type RiskLevel } from '../risk.js';
 import type { SeededQuestion } from '../seeded-question.js';
 import type { MemberSet } from '../site-facts.js';
 import { blocksOf, type Block } from './blocks.js';
-import { mentionMatcher, type Mention, type MentionMatcher } from './mentions.js';
+import { docMentions, docShapeOf, sectionBlocks } from './doc-sites.js';
+import { isQuoted, mentionMatcher, QUOTES, type Mention, type MentionMatcher } from './mentions.js';
 import { withoutNonEnumerating } from './not-enumerating.js';
 import { otherDeclarationsOf, type OtherDeclarations, withoutOtherTargets } from './other-targets.js';
 import { foldSiblingCopies } from './sibling-copies.js';
@@ -142,12 +143,14 @@ export function sitesIn(path: string, text: string, set: MemberSet, matcher: Men
   // A data file holds values, never the members themselves: its quoted strings are mirrors of the values.
   if (isDataFile(path)) mentions = quotedValues(lines, mentions);
   const doc = isDocFile(path);
-  if (doc) mentions = docMentions(lines, mentions, set);
+  const docs = doc ? docMentions(lines, mentions, set) : null;
+  if (docs) mentions = docs.listing;
   if (path === set.file) mentions = mentions.filter((m) => m.line < set.startLine || m.line > set.endLine);
   mentions = withoutNonEnumerating(lines, mentions);
   if (others) mentions = withoutOtherTargets(path, mentions, set, others);
   const sites: EnumerationSite[] = [];
-  for (const block of blocksOf(lines, mentions)) {
+  const blocks = docs ? [...blocksOf(lines, mentions), ...sectionBlocks(lines, docs.headings)] : blocksOf(lines, mentions);
+  for (const block of blocks) {
     const site = doc ? docSiteOf(path, lines, block, set) : siteOf(path, lines, block, set);
     if (!site) continue;
     const named = alike.size > 0 ? [...block.members].filter((i) => alike.has(i)).map((i) => set.members[i]?.name ?? '') : [];
@@ -158,48 +161,8 @@ export function sitesIn(path: string, text: string, set: MemberSet, matcher: Men
 
 /** The mentions written as quoted strings, as mentions of values (in a data file, a string equal to a member is a mirror of it). */
 function quotedValues(lines: readonly string[], mentions: readonly Mention[]): Mention[] {
-  return mentions.filter((m) => quoted(lines, m, QUOTES)).map((m) => ({ ...m, kind: 'value' as const }));
+  return mentions.filter((m) => isQuoted(lines, m, QUOTES)).map((m) => ({ ...m, kind: 'value' as const }));
 }
-const QUOTES: ReadonlySet<string> = new Set(['"', "'"]);
-const QUOTES_OR_CODE: ReadonlySet<string> = new Set(['"', "'", '`']);
-/** A row of a table or an item of a list, in Markdown or reStructuredText. */
-const DOC_ITEM = /^\s*(?:\||[-*+•]\s|\d+[.)]\s|#\.\s)/;
-/** Distinct members a paragraph of documentation names to be a list of them (`one of "fold", "crop" or "ellipsis"`). */
-const DOC_PARAGRAPH_MEMBERS = 3;
-
-/**
- * The mentions of a documentation page that list members: each in quotes or a code span (`hug_parens`) or qualified,
- * on a row of a table or an item of a list, or in a paragraph naming at least DOC_PARAGRAPH_MEMBERS of them (all of
- * them when there are fewer: "must be one of `left` or `right`"). A bare word, or a sentence naming two of many, is prose.
- */
-function docMentions(lines: readonly string[], mentions: readonly Mention[], set: MemberSet): Mention[] {
-  const cited = mentions.filter((m) => quoted(lines, m) || (m.kind === 'member' && Boolean(set.members[m.member]?.qualified)));
-  const need = Math.min(DOC_PARAGRAPH_MEMBERS, set.members.length);
-  // Paragraphs are runs of non-blank lines, named by their first line.
-  const firsts = new Map<number, number>();
-  const paragraphOf = (line: number): number => {
-    let first = firsts.get(line);
-    if (first === undefined) {
-      first = line;
-      while (first > 1 && (lines[first - 2] ?? '').trim() !== '') first--;
-      firsts.set(line, first);
-    }
-    return first;
-  };
-  const named = new Map<number, Set<number>>();
-  for (const m of cited) {
-    const paragraph = paragraphOf(m.line);
-    named.set(paragraph, (named.get(paragraph) ?? new Set()).add(m.member));
-  }
-  return cited.filter((m) => DOC_ITEM.test(lines[m.line - 1] ?? '') || (named.get(paragraphOf(m.line))?.size ?? 0) >= need);
-}
-
-/** Whether the mention is written inside quotes (or a code span): the character at or just before it opens one. */
-function quoted(lines: readonly string[], m: Mention, quotes: ReadonlySet<string> = QUOTES_OR_CODE): boolean {
-  const line = lines[m.line - 1] ?? '';
-  return quotes.has(line[m.column] ?? '') || quotes.has(line[m.column - 1] ?? '');
-}
-
 /**
  * A documentation site: a table or list naming at least two members, rated as prose (medium at most: worth
  * updating, never a break). One member named in a page is a mention, not a list.
@@ -207,9 +170,7 @@ function quoted(lines: readonly string[], m: Mention, quotes: ReadonlySet<string
 function docSiteOf(file: string, lines: readonly string[], block: Block, set: MemberSet): EnumerationSite | null {
   if (block.members.size < 2) return null;
   const site = siteOf(file, lines, { ...block, prose: true, strong: true, valuesOnly: false, hasDefault: false }, set);
-  const first = lines[(block.lines[0] ?? 1) - 1] ?? '';
-  const shape = /^\s*\|/.test(first) ? 'doc table' : DOC_ITEM.test(first) ? 'doc list' : 'doc paragraph';
-  return site && { ...site, shape, mirror: null, doc: true };
+  return site && { ...site, shape: block.shape === 'doc sections' ? block.shape : docShapeOf(lines[(block.lines[0] ?? 1) - 1] ?? ''), mirror: null, doc: true };
 }
 
 function siteOf(file: string, lines: readonly string[], block: Block, set: MemberSet): EnumerationSite | null {

@@ -125,3 +125,12 @@ function lineAt(starts: readonly number[], at: number): number {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+export const QUOTES: ReadonlySet<string> = new Set(['"', "'"]);
+export const QUOTES_OR_CODE: ReadonlySet<string> = new Set(['"', "'", '`']);
+
+/** Whether the mention is written inside quotes (or a code span): the character at or just before it opens one. */
+export function isQuoted(lines: readonly string[], m: Mention, quotes: ReadonlySet<string> = QUOTES_OR_CODE): boolean {
+  const line = lines[m.line - 1] ?? '';
+  return quotes.has(line[m.column] ?? '') || quotes.has(line[m.column - 1] ?? '');
+}

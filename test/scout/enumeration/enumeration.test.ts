@@ -191,6 +191,14 @@ describe('documentation that lists the members', () => {
       ['doc list', [8, 9], 2, true],
     ]);
   });
+
+  it('sections headed by one member each (Markdown or reStructuredText) are one construct; a heading naming one member alone is not', () => {
+    const md = '# Kinds\n\n## `alpha` options\n\ntext\n\n## `beta` options\n\ntext\n';
+    expect(sitesIn('docs/kinds.md', md, kind).map((s) => [s.shape, s.lines, s.listed])).toEqual([['doc sections', [3, 7], 2]]);
+    const rst = '``alpha``\n---------\n\ntext\n\n``gamma``\n---------\n';
+    expect(sitesIn('docs/kinds.rst', rst, kind).map((s) => [s.shape, s.lines, s.listed])).toEqual([['doc sections', [1, 6], 2]]);
+    expect(sitesIn('docs/one.md', '## `alpha`\n\ntext\n', kind)).toEqual([]);
+  });
 });
 
 const findSitesIn = (code: string) => sitesIn('x.ts', code, kind);
