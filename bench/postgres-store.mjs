@@ -54,6 +54,7 @@ const server = await startTestPostgres();
 const work = path.join(os.tmpdir(), `scout-pg-bench-${process.pid}`);
 const reader = `${work}-reader`;
 const writer2 = `${work}-writer2`;
+const writer3 = `${work}-writer3`;
 const repoName = `scale/${TIER}`;
 try {
   // A fresh index (no .scout), as CI builds one: `--force` on an existing index deletes every row first, which
@@ -105,21 +106,28 @@ try {
   const duringPublish = [];
   const commitsSeen = new Set();
   let mixed = 0;
-  let publishMs = null;
-  const publisher = (async () => {
-    await new Promise((r) => setTimeout(r, 200));
-    const started = performance.now();
-    // Not spawnSync: it would stop this process's event loop, and every call in flight would be timed as long as
-    // the whole publish (runs before this fix showed a max latency equal to the publish time).
-    await scoutAsync(['index', '--repo', writer2, '--store', server.url, '--repo-name', repoName, '--json']);
-    publishMs = performance.now() - started;
-  })();
+  /**
+   * Index `dir` and publish it, started 200 ms from now; `ms` is set once done. Not spawnSync: it would stop this
+   * process's event loop, and every call in flight would be timed as long as the whole publish (runs before this fix
+   * showed a max latency equal to the publish time).
+   */
+  const publishInBackground = (dir) => {
+    const run = { ms: null, done: null };
+    run.done = (async () => {
+      await new Promise((r) => setTimeout(r, 200));
+      const started = performance.now();
+      await scoutAsync(['index', '--repo', dir, '--store', server.url, '--repo-name', repoName, '--json']);
+      run.ms = performance.now() - started;
+    })();
+    return run;
+  };
+  const publisher = publishInBackground(writer2);
   const seenBy = clients.map(() => new Set());
   const ask = async (i, query, into) => {
     const started = performance.now();
     const result = await clients[i].client.callTool({ name: 'search', arguments: { query } }, undefined, { timeout: 300_000 });
     into.push(performance.now() - started);
-    if (into === latencies && publishMs === null) duringPublish.push(performance.now() - started);
+    if (into === latencies && publisher.ms === null) duringPublish.push(performance.now() - started);
     if (result.isError) throw new Error(result.content[0].text);
     // The MCP answer's freshness is its stamp line: "…; shared index of abc1234 from …, N local file(s) indexed on top: …".
     const commit = /shared index of ([0-9a-f]{7}) from /.exec(result.structuredContent?.freshness ?? '')?.[1] ?? 'none';
@@ -131,19 +139,30 @@ try {
   await Promise.all(clients.map(async (_, i) => {
     for (const query of queries) await ask(i, query, latencies);
   }));
-  await publisher;
+  await publisher.done;
   // Paced: each client asks one query per PACE_MS (an agent reads an answer before its next search), starts spread
-  // over the first interval: 20 clients offer 20 queries a second.
+  // over the first interval: 20 clients offer 20 queries a second. Meanwhile a third commit is indexed from scratch
+  // (a fresh clone: both cores busy, as in CI building the next snapshot) and published.
+  execFileSync('git', ['clone', '-q', '--shared', tier, writer3]);
+  execFileSync('sh', ['-c', 'echo "export const publishedDuringPacedLoad = 1;" > scout-paced-marker.ts && git add -A && git -c user.email=b@b -c user.name=b commit -qm paced'], { cwd: writer3 });
   const paced = [];
+  const pacedDuringPublish = [];
+  const pacedPublisher = publishInBackground(writer3);
+  const askPaced = async (i, query) => {
+    const started = performance.now();
+    await ask(i, query, paced);
+    if (pacedPublisher.ms === null) pacedDuringPublish.push(performance.now() - started);
+  };
   await Promise.all(clients.map(async (_, i) => {
     await new Promise((r) => setTimeout(r, (PACE_MS * i) / clients.length));
     for (const query of queries) {
       const next = performance.now() + PACE_MS;
-      await ask(i, query, paced);
+      await askPaced(i, query);
       const wait = next - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     }
   }));
+  await pacedPublisher.done;
   mixed = seenBy.filter((s) => s.size > 1).length;
   // The overlay: a file edited in the clone, then the next answer of one server must find it and name it as overlaid.
   const edited = execFileSync('git', ['ls-files', '*.ts'], { cwd: reader, encoding: 'utf8' }).split('\n').find((f) => f && !f.endsWith('.d.ts'));
@@ -185,13 +204,14 @@ try {
     `| search under load, closed loop: ${CLIENTS} MCP clients, each asking again at once, ${latencies.length} calls | p50 ${p50.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms |`,
     `| of which answered while the new commit was indexed and published | ${duringPublish.length} calls: p50 ${duringPublish.length ? percentile(duringPublish, 50).toFixed(0) : '—'} ms, p90 ${duringPublish.length ? percentile(duringPublish, 90).toFixed(0) : '—'} ms |`,
     `| search under load, paced: ${CLIENTS} MCP clients, one query each per ${PACE_MS} ms, ${paced.length} calls | p50 ${percentile(paced, 50).toFixed(0)} ms, p90 ${percentile(paced, 90).toFixed(0)} ms, max ${Math.max(...paced).toFixed(0)} ms |`,
+    `| of which answered while a third commit was indexed from scratch and published (${pacedPublisher.ms === null ? '—' : `${(pacedPublisher.ms / 1000).toFixed(1)} s`}) | ${pacedDuringPublish.length} calls: p50 ${pacedDuringPublish.length ? percentile(pacedDuringPublish, 50).toFixed(0) : '—'} ms, p90 ${pacedDuringPublish.length ? percentile(pacedDuringPublish, 90).toFixed(0) : '—'} ms, max ${pacedDuringPublish.length ? Math.max(...pacedDuringPublish).toFixed(0) : '—'} ms |`,
     `| a local edit, until an answer finds it (watcher, partial reindex) | ${overlayMs === null ? 'not found in 50 calls' : `${overlayMs.toFixed(0)} ms`}; the stamp names the file as overlaid: ${overlayNamed ? 'yes' : 'no'} |`,
-    `| a new commit published during the load | ${publishMs === null ? '—' : `${(publishMs / 1000).toFixed(1)} s`}; servers whose answers named two snapshots: ${mixed} of ${CLIENTS}; snapshots named: ${commitsSeen.size} |`,
+    `| a new commit published during the load | ${publisher.ms === null ? '—' : `${(publisher.ms / 1000).toFixed(1)} s`}; servers whose answers named two snapshots: ${mixed} of ${CLIENTS}; snapshots named: ${commitsSeen.size} |`,
     `| MCP server peak RSS (median / max) | ${rss[Math.floor(rss.length / 2)].toFixed(0)} / ${rss[rss.length - 1].toFixed(0)} MB |`,
     '',
   ].join('\n'));
   log(`wrote ${path.relative(repoRoot, out)}`);
 } finally {
   await server.stop();
-  for (const dir of [reader, writer2]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [reader, writer2, writer3]) rmSync(dir, { recursive: true, force: true });
 }
