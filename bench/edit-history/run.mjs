@@ -4,7 +4,7 @@
 //
 //   node bench/edit-history/run.mjs [--split heldout|tuning|all] [--repo name] [--limit N] [--only scout|scout-named|rg|rg-members] [--fresh] [--id ID]
 //   (scout-named asks the question naming the new member; it runs only when asked for with --only)
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -165,6 +165,33 @@ export async function firstPageOf(answer) {
   return paging.firstPage(answer, 25, 2000);
 }
 
+/**
+ * `node ARGS` killed after ASK_TIMEOUT. A question that runs past it first gets SIGUSR2, on which Node writes a
+ * diagnostic report (JavaScript stack, libuv handles, child processes) into answers/reports/, then SIGKILL with its
+ * process group: a rare hang (one question in a few hundred, never reproduced alone) leaves evidence of where it waited.
+ */
+function askWithReport(args, { env, cwd }, id) {
+  const reports = path.join(here, 'answers', 'reports');
+  mkdirSync(reports, { recursive: true });
+  const child = spawn('node', ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reports}`, `--report-filename=${id}.json`, ...args], { env, cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = [];
+  const err = [];
+  child.stdout.on('data', (d) => out.push(d));
+  child.stderr.on('data', (d) => err.push(d));
+  let report = null;
+  const timer = setTimeout(() => {
+    report = path.relative(repoRoot, path.join(reports, `${id}.json`));
+    try { child.kill('SIGUSR2'); } catch {}
+    setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch {} }, 3000);
+  }, ASK_TIMEOUT);
+  return new Promise((resolve) => {
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, signal, report, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+    });
+  });
+}
+
 async function runScout(inst, dir, named = false) {
   const env = { ...process.env };
   const t0 = Date.now();
@@ -174,9 +201,9 @@ async function runScout(inst, dir, named = false) {
   const t1 = Date.now();
   // Every pointer (`--all`): the first page is graded as the CLI prints it by default (firstPageOf), and all pages apart.
   const asked = named ? namedQuestion(inst.type, inst.member) : question(inst.type);
-  const r = spawnSync('node', [SCOUT, 'ask', asked, '--repo', dir, '--json', '--all'], { encoding: 'utf8', env, cwd: dir, maxBuffer: 1 << 28, timeout: ASK_TIMEOUT });
+  const r = await askWithReport([SCOUT, 'ask', asked, '--repo', dir, '--json', '--all'], { env, cwd: dir }, inst.id);
   const ms = Date.now() - t1;
-  if (r.status !== 0) return { error: `ask exit ${r.status}${r.signal ? ` ${r.signal}` : ''}: ${(r.stderr || '').slice(-400)}`, ms, indexMs };
+  if (r.status !== 0) return { error: `ask exit ${r.status}${r.signal ? ` ${r.signal}` : ''}${r.report ? ` (diagnostic report: ${r.report})` : ''}: ${(r.stderr || '').slice(-400)}`, ms, indexMs };
   let answer;
   try { answer = JSON.parse(r.stdout); } catch { return { error: `bad JSON: ${r.stdout.slice(0, 200)}`, ms, indexMs }; }
   const all = answer;

@@ -37,7 +37,12 @@ const CONTINUES = /^\s*(?:case\b|default\b|else\b|elif\b|when\b|\||[}\])]|except
 const FRESH_IF = /^\s*if\b/;
 const DEFAULT_BRANCH = /^\s*(?:default\s*:|else\s*:|else\s*\{|else\s*$|\}\s*else\s*(?:\{|$)|case\s+_\s*(?:if\b[^:]*)?:|_\s*=>|otherwise\b|case\s+default\b)/;
 
-export function blocksOf(lines: readonly string[], mentions: readonly Mention[]): Block[] {
+/**
+ * `records`: sibling records that each name a member under the same key are one construct (a data file's list of
+ * connection settings, one object per driver). Left out for code, where such lists are sample data and test fixtures
+ * (a drawing's elements, each with its `type`), not lists to keep in step.
+ */
+export function blocksOf(lines: readonly string[], mentions: readonly Mention[], options: { records?: boolean } = {}): Block[] {
   const prose = proseLines(lines);
   const byLine = new Map<number, Mention[]>();
   for (const m of mentions) byLine.set(m.line, [...(byLine.get(m.line) ?? []), m]);
@@ -59,7 +64,7 @@ export function blocksOf(lines: readonly string[], mentions: readonly Mention[])
         current.lines.push(line);
         continue;
       }
-      if (line - last <= MAX_GAP && indent === current.indent && sameKeyOfSiblingRecords(lines, byLine, current.lines, line, current.indent, prose)) {
+      if (options.records && line - last <= MAX_GAP && indent === current.indent && sameKeyOfSiblingRecords(lines, byLine, current.lines, line, current.indent, prose)) {
         current.lines.push(line);
         current.records = true;
         continue;

@@ -149,7 +149,7 @@ export function sitesIn(path: string, text: string, set: MemberSet, matcher: Men
   mentions = withoutNonEnumerating(lines, mentions);
   if (others) mentions = withoutOtherTargets(path, mentions, set, others);
   const sites: EnumerationSite[] = [];
-  const blocks = docs ? [...blocksOf(lines, mentions), ...sectionBlocks(lines, docs.headings)] : blocksOf(lines, mentions);
+  const blocks = docs ? [...blocksOf(lines, mentions), ...sectionBlocks(lines, docs.headings)] : blocksOf(lines, mentions, { records: isDataFile(path) });
   for (const block of blocks) {
     const site = doc ? docSiteOf(path, lines, block, set) : siteOf(path, lines, block, set);
     if (!site) continue;

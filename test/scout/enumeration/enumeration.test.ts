@@ -98,13 +98,17 @@ describe('constructs that list members', () => {
   });
 
   it('sibling records that each name a member under the same key are one list of records', () => {
+    const records = (code: string) => blocksOf(code.split('\n'), mentionMatcher(kind).find(code), { records: true });
     const json = '[\n  {\n    "name": "a",\n    "kind": "alpha",\n    "port": 1\n  },\n  {\n    "name": "b",\n    "kind": "beta"\n  },\n  { \n    "kind": "gamma"\n  }\n]\n';
-    expect(blocks(json).map((b) => [b.lines, b.shape, b.members.size])).toEqual([[[4, 9, 12], 'list of records', 3]]);
+    expect(records(json).map((b) => [b.lines, b.shape, b.members.size])).toEqual([[[4, 9, 12], 'list of records', 3]]);
     // Different keys, or a statement between the records, are not one list.
     const keys = '[\n  {\n    "kind": "alpha",\n  },\n  {\n    "other": "beta",\n  },\n]\n';
-    expect(blocks(keys).length).toBe(2);
+    expect(records(keys).length).toBe(2);
     const apart = '  {\n    kind: "alpha",\n  }\n  f();\n  {\n    kind: "beta",\n  }\n';
-    expect(blocks(apart).length).toBe(2);
+    expect(records(apart).length).toBe(2);
+    // In code such lists are sample data (a drawing's elements): not joined.
+    expect(blocks(json).length).toBe(3);
+    expect(sitesIn('conf/servers.json', json, kind).map((s) => s.shape)).toEqual(['list of records']);
   });
 
   it('statements at one indentation that are not one construct are not merged', () => {
