@@ -2,7 +2,8 @@
  * Where a page of documentation (Markdown, reStructuredText) lists the members of a type: the rows of a table, the
  * items of a list, a paragraph naming several of them (`must be one of "fold", "crop" or "ellipsis"`), and sections
  * headed by one member each (`## \`cordova\` connection options`, one per driver), where a new member gets a section
- * of its own. Each member is named in quotes or a code span, or qualified; a bare word is prose.
+ * of its own, and Sphinx directives documenting one member each (`.. attribute:: text`). Elsewhere each member is
+ * named in quotes or a code span, or qualified; a bare word is prose.
  */
 import type { MemberSet } from '../site-facts.js';
 import type { Block } from './blocks.js';
@@ -10,6 +11,11 @@ import { isQuoted, type Mention } from './mentions.js';
 
 /** A row of a table or an item of a list, in Markdown or reStructuredText. */
 const DOC_ITEM = /^\s*(?:\||[-*+•]\s|\d+[.)]\s|#\.\s)/;
+/**
+ * A Sphinx directive documenting one name (`.. attribute:: text`, `.. py:data:: RED`): an enum's members documented
+ * one directive each, where the new member gets its own. The name is bare there, as code would not write it.
+ */
+const SPHINX_ENTRY = /^\s*\.\.\s+(?:[a-z]+:)?(?:attribute|data|member|enumerator|const|constant)::\s/;
 /** Distinct members a paragraph of documentation names to be a list of them. */
 const DOC_PARAGRAPH_MEMBERS = 3;
 /** A Markdown heading (`## Title`), its level in the capture. */
@@ -30,7 +36,8 @@ export interface DocMentions {
  * A sentence naming two of many is prose.
  */
 export function docMentions(lines: readonly string[], mentions: readonly Mention[], set: MemberSet): DocMentions {
-  const cited = mentions.filter((m) => isQuoted(lines, m) || (m.kind === 'member' && Boolean(set.members[m.member]?.qualified)));
+  const entry = (m: Mention): boolean => SPHINX_ENTRY.test(lines[m.line - 1] ?? '');
+  const cited = mentions.filter((m) => isQuoted(lines, m) || (m.kind === 'member' && Boolean(set.members[m.member]?.qualified)) || entry(m));
   const need = Math.min(DOC_PARAGRAPH_MEMBERS, set.members.length);
   // Paragraphs are runs of non-blank lines, named by their first line.
   const firsts = new Map<number, number>();
@@ -53,7 +60,7 @@ export function docMentions(lines: readonly string[], mentions: readonly Mention
   for (const m of cited) {
     const level = headingLevel(lines, m.line);
     if (level !== null) headings.push({ ...m, level });
-    else if (DOC_ITEM.test(lines[m.line - 1] ?? '') || (named.get(paragraphOf(m.line))?.size ?? 0) >= need) listing.push(m);
+    else if (DOC_ITEM.test(lines[m.line - 1] ?? '') || entry(m) || (named.get(paragraphOf(m.line))?.size ?? 0) >= need) listing.push(m);
   }
   return { listing, headings };
 }
@@ -86,5 +93,5 @@ export function sectionBlocks(lines: readonly string[], headings: DocMentions['h
 
 /** The shape of a documentation construct from its first line. */
 export function docShapeOf(first: string): string {
-  return /^\s*\|/.test(first) ? 'doc table' : DOC_ITEM.test(first) ? 'doc list' : 'doc paragraph';
+  return /^\s*\|/.test(first) ? 'doc table' : DOC_ITEM.test(first) || SPHINX_ENTRY.test(first) ? 'doc list' : 'doc paragraph';
 }

@@ -203,6 +203,11 @@ describe('documentation that lists the members', () => {
     expect(sitesIn('docs/kinds.rst', rst, kind).map((s) => [s.shape, s.lines, s.listed])).toEqual([['doc sections', [1, 6], 2]]);
     expect(sitesIn('docs/one.md', '## `alpha`\n\ntext\n', kind)).toEqual([]);
   });
+
+  it('Sphinx directives documenting one member each are a list, though they name the members bare', () => {
+    const rst = '.. class:: Kind\n\n    The kinds.\n\n    .. attribute:: Alpha\n\n        The first.\n    .. attribute:: Beta\n\n        The second.\n\nAlpha and Beta in prose.\n';
+    expect(sitesIn('docs/api.rst', rst, kind).map((s) => [s.shape, s.lines, s.listed, s.missing])).toEqual([['doc list', [5, 8], 2, ['Gamma']]]);
+  });
 });
 
 const findSitesIn = (code: string) => sitesIn('x.ts', code, kind);
