@@ -5,16 +5,14 @@
  * single-core work (bench/results/scale.md). The worker holds its own copy of the tables (about 20 MB) and composes
  * exactly as the provider does in-thread: the same options, the same code.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ScoutError } from '../core/errors.js';
 import type { ThreadedEmbedder } from './embedding-provider.js';
+import { builtWorkerScript } from '../core/worker-script.js';
 
 function workerScript(): string | null {
-  const file = fileURLToPath(new URL('./word-vectors-worker.js', import.meta.url));
-  // Under a TypeScript test runner only the .ts source exists: the provider composes in-thread then.
-  return existsSync(file) ? file : null;
+  // Under a TypeScript test runner: the provider composes in-thread.
+  return builtWorkerScript(new URL('./word-vectors-worker.js', import.meta.url));
 }
 
 /**

@@ -7,12 +7,11 @@
  * A worker costs a whole isolate (its own JIT warm-up, wasm compilation and heap), so on
  * two cores one worker plus the main thread beats two workers plus a mostly idle main thread.
  */
-import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { unpackFacts, type PackedFacts } from './packed-facts.js';
 import { runParseJob, type ParseJob, type ParseOutcome } from './parse-job.js';
+import { builtWorkerScript } from '../core/worker-script.js';
 
 /** A parse outcome as a worker posts it: parsed facts packed (see packed-facts.ts). */
 export type WorkerOutcome =
@@ -37,10 +36,8 @@ export function chooseWorkerCount(setting: 'auto' | number, jobs: number): numbe
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function workerScript(): string | null {
-  const url = new URL('./parse-worker.js', import.meta.url);
-  const file = fileURLToPath(url);
-  // Under a TypeScript test runner only the .ts source exists: parse in-process then.
-  return existsSync(file) ? file : null;
+  // Under a TypeScript test runner: parse in-process.
+  return builtWorkerScript(new URL('./parse-worker.js', import.meta.url));
 }
 
 /**

@@ -7,10 +7,10 @@
  * caller then checks in-thread as before.
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FreshnessReport } from './freshness-report.js';
 import { checkoutIndexPath } from './location.js';
+import { builtWorkerScript } from '../core/worker-script.js';
 
 /** The check of the index of the repository at `root`, if it has one in its checkout (`.scout/index.db`), else null. */
 export function sweepIndexOf(root: string): Promise<FreshnessReport | null> | null {
@@ -19,9 +19,8 @@ export function sweepIndexOf(root: string): Promise<FreshnessReport | null> | nu
 }
 
 function workerScript(): string | null {
-  const file = fileURLToPath(new URL('./freshness-sweep-worker.js', import.meta.url));
-  // Under a TypeScript test runner only the .ts source exists: the check runs in-thread then.
-  return existsSync(file) ? file : null;
+  // Under a TypeScript test runner: the check runs in-thread.
+  return builtWorkerScript(new URL('./freshness-sweep-worker.js', import.meta.url));
 }
 
 export function sweepOffThread(root: string, dbPath: string): Promise<FreshnessReport | null> {

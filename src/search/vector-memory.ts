@@ -202,12 +202,12 @@ function dotOf(q: Float32Array, vector: Float32Array | Int8Array, at: number, di
   return dot;
 }
 
-/** 1 / the length of a vector's first `dims` values, 0 for a zero vector (its cosine with anything is then 0). */
 /** 1 / the length of each of the first `count` stored vectors (0 for a zero vector), their squares summed by the scan's kernel. */
 function inverseNormsOf(codes: Int8Scan, count: number): Float32Array {
   return Float32Array.from(codes.squaredNorms().subarray(0, count), (sq) => (sq > 0 ? 1 / Math.sqrt(sq) : 0));
 }
 
+/** 1 / the length of a vector's first `dims` values, 0 for a zero vector (its cosine with anything is then 0). */
 function inverseNormOf(vector: ArrayLike<number>, dims: number): number {
   let norm = 0;
   for (let d = 0; d < dims; d++) norm += (vector[d] as number) * (vector[d] as number);

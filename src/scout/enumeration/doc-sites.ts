@@ -80,7 +80,11 @@ function headingLevel(lines: readonly string[], line: number): string | null {
  */
 export function sectionBlocks(lines: readonly string[], headings: DocMentions['headings']): Block[] {
   const byLevel = new Map<string, Array<Mention & { level: string }>>();
-  for (const h of headings) byLevel.set(h.level, [...(byLevel.get(h.level) ?? []), h]);
+  for (const h of headings) {
+    const level = byLevel.get(h.level);
+    if (level) level.push(h);
+    else byLevel.set(h.level, [h]);
+  }
   const blocks: Block[] = [];
   for (const found of byLevel.values()) {
     const members = new Set(found.map((h) => h.member));

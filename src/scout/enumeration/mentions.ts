@@ -127,7 +127,7 @@ function escape(text: string): string {
 }
 
 export const QUOTES: ReadonlySet<string> = new Set(['"', "'"]);
-export const QUOTES_OR_CODE: ReadonlySet<string> = new Set(['"', "'", '`']);
+const QUOTES_OR_CODE: ReadonlySet<string> = new Set(['"', "'", '`']);
 
 /** Whether the mention is written inside quotes (or a code span): the character at or just before it opens one. */
 export function isQuoted(lines: readonly string[], m: Mention, quotes: ReadonlySet<string> = QUOTES_OR_CODE): boolean {

@@ -7,20 +7,18 @@
  * Under a TypeScript test runner only the .ts sources exist: the checker then runs in this thread (its
  * deadline is still checked between steps).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import ts from 'typescript';
 import { type ChangeRequest, type ChangeSpec, CheckTimeout, type Checker, type CheckOutcome, type CheckRequest } from '../verify/checker.js';
 import type { WorkerReply, WorkerRequest } from './checker-worker.js';
 import { TypeScriptChecker } from './checker.js';
+import { builtWorkerScript } from '../../core/worker-script.js';
 
 /** Time the worker gets past the deadline to give up by itself before it is terminated. */
 const GRACE_MS = 500;
 
 function workerScript(): string | null {
-  const file = fileURLToPath(new URL('./checker-worker.js', import.meta.url));
-  return existsSync(file) ? file : null;
+  return builtWorkerScript(new URL('./checker-worker.js', import.meta.url));
 }
 
 interface Pending {
