@@ -252,6 +252,26 @@ function taggedUnionEdit(node: ts.TypeAliasDeclaration, sf: ts.SourceFile, check
 }
 
 /** The edit that adds a variant to `node` (found by findDeclaration), or the reason it cannot be written. */
+/** Ways a string enum's values follow its member names (`Foo = 'Foo'`, `Foo = 'foo'`, `Foo = 'FOO'`). */
+const NAME_TO_VALUE: ReadonlyArray<(name: string) => string> = [(n) => n, (n) => n.toLowerCase(), (n) => n.toUpperCase()];
+
+/**
+ * The new member's string value: written the way every existing member's value follows its name, when one way
+ * does, else NEW_STRING. A probe that breaks the enum's convention breaks what a real new member would not:
+ * typescript-eslint checks in a type test that each `AST_NODE_TYPES` value equals its name, and a member
+ * `__ScoutNew = '__scout_new'` failed that test, a "verified" break no developer ever had to edit.
+ */
+function newEnumString(members: ts.NodeArray<ts.EnumMember>): string {
+  const pairs = members.flatMap((m) => {
+    const v = m.initializer;
+    const name = nameText(m as Named);
+    return v && name !== null && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) ? [{ name, value: v.text }] : [];
+  });
+  if (pairs.length < 2 || pairs.length < members.length) return NEW_STRING;
+  const way = NAME_TO_VALUE.find((to) => pairs.every((p) => to(p.name) === p.value));
+  return way ? way(NEW_MEMBER) : NEW_STRING;
+}
+
 export function variantEditFor(node: ts.Node, sf: ts.SourceFile, checker: ts.TypeChecker, asked: string): EditResult {
   const where = `${asked} (line ${line(sf, node)})`;
   if (ts.isEnumDeclaration(node)) {
@@ -261,9 +281,10 @@ export function variantEditFor(node: ts.Node, sf: ts.SourceFile, checker: ts.Typ
     const isString = members.some((m) => m.initializer && (ts.isStringLiteral(m.initializer) || ts.isNoSubstitutionTemplateLiteral(m.initializer)));
     const sep = members.length === 0 || members.hasTrailingComma ? ' ' : ', ';
     const constWord = ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Const ? 'const ' : '';
+    const value = isString ? `'${newEnumString(members)}'` : String(NEW_NUMBER);
     return {
       ok: true,
-      edit: { kind: `${constWord}enum (${isString ? 'string' : 'numeric'})`, name: node.name.text, line: line(sf, node.name), edits: [{ pos: close, insert: `${sep}${NEW_MEMBER} = ${isString ? `'${NEW_STRING}'` : NEW_NUMBER} ` }] },
+      edit: { kind: `${constWord}enum (${isString ? 'string' : 'numeric'})`, name: node.name.text, line: line(sf, node.name), edits: [{ pos: close, insert: `${sep}${NEW_MEMBER} = ${value} ` }] },
     };
   }
   if (ts.isEnumMember(node)) return { ok: false, reason: `\`${asked}\` is a member of enum \`${node.parent.name.text}\`, not a type with variants: ask about \`${node.parent.name.text}\`` };

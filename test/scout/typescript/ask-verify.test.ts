@@ -61,7 +61,7 @@ afterAll(async () => {
 describe('ask + verify (TypeScript)', () => {
   it('the demo question: every high-risk pointer is a checker error, grouped by place, with the exploration\'s explanation', async () => {
     const answer = await ask(example as Repo, 'what breaks if I add a variant to `LLMKind`?');
-    expect(answer.meta.verified_by).toMatchObject({ checker: 'typescript', version: expect.any(String), errors: 4, places: 4, edit: "__ScoutNew = '__scout_new'" });
+    expect(answer.meta.verified_by).toMatchObject({ checker: 'typescript', version: expect.any(String), errors: 4, places: 4, edit: "__ScoutNew = '__scoutnew'" }); // the values are lower-case names
     const high = answer.pointers.filter((p) => p.risk === 'high');
     expect(high.map((p) => p.location).sort()).toEqual(['src/kinds.ts:18', 'src/kinds.ts:9', 'src/pricing.ts:4', 'src/router.ts:19'].sort());
     for (const p of high) {

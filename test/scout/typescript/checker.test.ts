@@ -28,13 +28,19 @@ describe('TypeScript checker: add a variant', () => {
   it('enum: breaks the switch with `satisfies never` and the one with assertNever, not the comparison', async () => {
     const check = checked(await addVariant('Status', 'src/status.ts', 'export enum Status'));
     expect(check.target).toMatchObject({ name: 'Status', kind: 'enum (string)', file: 'src/status.ts', line: 2 });
-    expect(check.edit).toBe("__ScoutNew = '__scout_new'");
+    expect(check.edit).toBe("__ScoutNew = '__scoutnew'"); // the values are lower-case names
     const sites = check.errors.map((e) => `${e.file}:${e.line} ${e.code}`);
     expect(sites).toEqual([`src/status-label.ts:${lineOf('src/status-label.ts', 'status satisfies never')} TS1360`, `src/status-label.ts:${lineOf('src/status-label.ts', 'return assertNever(status)')} TS2345`]);
     expect(check.errors[0]?.place).toMatchObject({ name: 'statusLabel', kind: 'function' });
     expect(check.errors[1]?.place).toMatchObject({ name: 'isFinal', kind: 'function' });
     expect(check.errors[0]?.message).toMatch(/__ScoutNew|__scout_new/);
     expect(check.checkedFiles).toBe(2);
+  });
+
+  it("enum whose values are its names: the new member follows the convention, so a test of the convention does not break", async () => {
+    const check = checked(await addVariant('NodeType', 'src/node-type.ts', 'export enum NodeType'));
+    expect(check.edit).toBe("__ScoutNew = '__ScoutNew'");
+    expect(check.errors).toEqual([]);
   });
 
   it('string-literal union only compared with ===: no error (a negative)', async () => {
