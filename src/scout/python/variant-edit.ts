@@ -5,6 +5,7 @@
  * `type Mode = ...`, a union of Literals) or of a class attribute's annotation (`Owner.prop: Literal[...]`).
  * The declaration is the one at the line the exploration found, never looked up by name elsewhere.
  */
+import { ENUM_BASE } from './enum-base.js';
 import { blockEnd, type PySource, statementAt, statementText } from './source-lines.js';
 
 /** The member name: not `__SCOUT_NEW`, which an Enum mangles into a private name that is not a member. */
@@ -33,7 +34,6 @@ export interface PyEdit {
 
 export type PyEditResult = { ok: true; edit: PyEdit } | { ok: false; reason: string };
 
-const ENUM_BASE = /\b(StrEnum|IntEnum|IntFlag|Flag|Enum|ReprEnum)\b/;
 const LITERAL = /\b(?:[A-Za-z_][\w]*\.)?Literal\s*\[/g;
 
 const ONLY = 'only an Enum class, a Literal alias (or a union of Literals) or an attribute annotated with a Literal can gain a variant';
@@ -122,8 +122,12 @@ function enumEdit(src: PySource, start: number, name: string, base: string): PyE
   };
 }
 
-/** The variant edit for the declaration of `name` at 1-based `line`. */
-export function variantEditFor(src: PySource, name: string, line: number): PyEditResult {
+/**
+ * The variant edit for the declaration of `name` at 1-based `line`. `enumBase` says which Enum kind a class's bases
+ * derive from when no standard enum class is named among them (a project's own base in another module,
+ * enum-base.ts); without it only the bases and classes of this file are read.
+ */
+export function variantEditFor(src: PySource, name: string, line: number, enumBase?: (bases: string) => string | undefined): PyEditResult {
   const own = name.split('.').pop() ?? name;
   let i = statementAt(src, line - 1);
   if (i < 0) return { ok: false, reason: `no declaration of \`${name}\` at line ${line}` };
@@ -139,7 +143,7 @@ export function variantEditFor(src: PySource, name: string, line: number): PyEdi
   const cls = new RegExp(`^\\s*class\\s+${word}\\s*(?:\\[[^\\]]*\\])?\\s*(?:\\(([^)]*)\\))?\\s*:`).exec(stmt);
   if (cls) {
     const bases = (cls[1] ?? '').replace(/\s+/g, ' ').trim();
-    const base = ENUM_BASE.exec(bases)?.[1] ?? enumBaseInFile(src, bases);
+    const base = ENUM_BASE.exec(bases)?.[1] ?? enumBaseInFile(src, bases) ?? enumBase?.(bases);
     if (!base) return { ok: false, reason: `\`${name}\` is a class${bases ? ` (bases: ${bases})` : ''}, not an Enum (${ONLY})` };
     return enumEdit(src, i, own, base);
   }

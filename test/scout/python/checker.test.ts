@@ -20,6 +20,7 @@ import { listPythonFiles, Shadow } from '../../../src/scout/python/shadow.js';
 import { enclosingPlace } from '../../../src/scout/python/enclosing-place.js';
 import { scanPython } from '../../../src/scout/python/source-lines.js';
 import { applyEdit, variantEditFor } from '../../../src/scout/python/variant-edit.js';
+import { enumBaseKind } from '../../../src/scout/python/enum-base.js';
 import { checked, fixtureForTests, lineOf as lineIn } from '../../helpers/checker-tests.js';
 import { treeHash } from '../../helpers/tree-hash.js';
 
@@ -49,6 +50,13 @@ describe('Python checker (pyright): add a variant', () => {
     expect(check.errors[0]?.place).toMatchObject({ kind: 'function', startLine: lineOf('app/report.py', 'def describe'), endLine: lineOf('app/report.py', 'assert_never(code)') });
     expect(check.checkedFiles).toBe(2); // exit_code.py and report.py: nothing else imports it
     expect(check.notes.join('\n')).toMatch(/reportMatchNotExhaustive/);
+  });
+
+  it("an Enum whose base is the project's own enum class in another module (`EntityType(StringEnum)`): checked, assert_never fails", async () => {
+    const check = checked(await addVariant('EntityType', 'app/entity.py', 'class EntityType'));
+    expect(check.target.kind).toBe('enum (Enum)');
+    expect(check.edit).toBe("SCOUT_NEW = '__scout_new'");
+    expect(sites(check)).toEqual([`app/entity.py:${lineOf('app/entity.py', 'assert_never(kind)')} reportArgumentType render`]);
   });
 
   it('an Enum only compared with ==, in code and in tests: no error (a negative)', async () => {
@@ -144,6 +152,32 @@ describe('Python checker: pieces', () => {
     expect(k.ok && applyEdit(text, src, k.edit).split('\n')[12]).toBe('    A = auto(); SCOUT_NEW = auto()');
     const base = variantEditFor(src, 'Base', 2);
     expect(base).toMatchObject({ ok: false, reason: expect.stringMatching(/has no members/) });
+  });
+
+  it('enum bases through imports: relative and absolute, aliased, a module attribute, a src/ layout; never outside the root', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'scout-enum-base-'));
+    try {
+      const write = (file: string, text: string): void => {
+        mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        writeFileSync(path.join(root, file), text);
+      };
+      write('src/pkg/_utils/enum.py', 'import enum as _enum\nclass StringEnum(str, _enum.Enum):\n    pass\nclass IntBase(_enum.IntEnum):\n    pass\n');
+      write('src/pkg/middle.py', 'from pkg._utils.enum import IntBase as Base\nclass Middle(Base):\n    pass\n');
+      write('src/pkg/plain.py', 'class NotAnEnum:\n    pass\n');
+      const kind = (file: string, text: string, bases: string): string | undefined => enumBaseKind(root, file, text, bases);
+      expect(kind('src/pkg/a.py', 'from ._utils.enum import StringEnum\n', 'StringEnum')).toBe('Enum');
+      expect(kind('src/pkg/a.py', 'from pkg._utils.enum import (\n    IntBase,\n)\n', 'IntBase')).toBe('IntEnum');
+      expect(kind('src/pkg/a.py', 'from pkg._utils import enum as e\n', 'e.StringEnum')).toBe('Enum');
+      expect(kind('src/pkg/a.py', 'from .middle import Middle\n', 'Middle')).toBe('IntEnum'); // two modules deep
+      expect(kind('src/pkg/a.py', 'from .plain import NotAnEnum\n', 'NotAnEnum')).toBeUndefined();
+      expect(kind('src/pkg/a.py', 'from .missing import Gone\n', 'Gone')).toBeUndefined();
+      // A relative import that climbs above the root is not followed (the file it names exists outside).
+      write('../outside_enum_base.py', 'import enum\nclass Outside(enum.Enum):\n    pass\n');
+      expect(kind('a.py', 'from ..outside_enum_base import Outside\n', 'Outside')).toBeUndefined();
+    } finally {
+      rmSync(path.join(root, '..', 'outside_enum_base.py'), { force: true });
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('places: a method by its class, a class-level field, a module statement', () => {
