@@ -22,14 +22,25 @@ export interface Block {
   hasDefault: boolean;
   /** 1-based line where the construct ends (its closing line, or the last line of its last arm). */
   endLine: number;
+  /**
+   * For a construct of one line (`type: ActionTypes.Raise;` in `interface RaiseAction { … }`): the line that closes
+   * the block holding it, where a sibling declaration for another member would follow.
+   */
+  enclosingEnd?: number;
   /** What the construct is, in words (`switch arms`, `map`, `if/elif chain`, `list`, `list of records`, `parametrized test`, `declaration`). */
   shape: string;
 }
 
 /** Mentions further apart than this many lines are never one construct. */
 const MAX_GAP = 25;
-/** Lines read past the last mention for the construct's default branch. */
-const MAX_TAIL = 40;
+/**
+ * Lines read past the last mention for the construct's end and default branch, at most. A construct runs on as
+ * long as its lines continue it, and a long list goes on well past its last member (typeorm's list of 60 column
+ * types names the members in its first lines; a new one is appended at its end, 50 lines further).
+ */
+const MAX_TAIL = 400;
+/** Lines read past a one-line construct for the end of the block that holds it. */
+const MAX_ENCLOSING = 200;
 
 const indentOf = (line: string): number => /^[ \t]*/.exec(line)?.[0].replace(/\t/g, '    ').length ?? 0;
 /** A line at the construct's own indentation that continues it (another arm, its else, its closing bracket). */
@@ -145,8 +156,10 @@ function describe(lines: readonly string[], at: readonly number[], indent: numbe
     const text = lines[l - 1] ?? '';
     if (indentOf(text) === indent && DEFAULT_BRANCH.test(text)) hasDefault = true;
   }
+  const enclosingEnd = at.length === 1 ? closingLine(lines, last, indent) : undefined;
   return {
     lines: [...at],
+    ...(enclosingEnd !== undefined ? { enclosingEnd } : {}),
     members: new Set(mentions.map((m) => m.member)),
     strong: mentions.some((m) => m.kind === 'member'),
     valuesOnly: mentions.every((m) => m.kind === 'value'),
@@ -155,6 +168,16 @@ function describe(lines: readonly string[], at: readonly number[], indent: numbe
     endLine,
     shape: at.every((l) => prose.has(l)) ? 'comment' : records ? 'list of records' : shapeOf(lines, first, mentions.length),
   };
+}
+
+/** The first line after `from` indented less than `indent` when it closes a bracket (`}`, `)`, `]`), else undefined. */
+function closingLine(lines: readonly string[], from: number, indent: number): number | undefined {
+  for (let l = from + 1; l <= from + MAX_ENCLOSING && l <= lines.length; l++) {
+    const text = lines[l - 1] ?? '';
+    if (text.trim() === '' || indentOf(text) >= indent) continue;
+    return /^\s*[}\])]/.test(text) ? l : undefined;
+  }
+  return undefined;
 }
 
 /** The construct's shape, from its first line (and the lines above it, for a test's parameters); `count` mentions in all. */

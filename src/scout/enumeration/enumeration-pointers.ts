@@ -13,6 +13,8 @@ import type { Enumeration, EnumerationSite } from './enumeration-sites.js';
 const MANY_POINTERS = 12;
 /** Missing members named in a pointer, at most. */
 const MISSING_SHOWN = 3;
+/** Shapes of a one-member construct that tags a declaration or an object with its member (`type: Kind.A`). */
+const SERIES_SHAPES: ReadonlySet<string> = new Set(['map', 'declaration']);
 
 export interface EnumerationPointers {
   pointers: Pointer[];
@@ -128,10 +130,22 @@ function strongestFirst(sites: readonly EnumerationSite[]): EnumerationSite[] {
   return [...sites].sort((a, b) => alike(b) - alike(a) || b.listed - a.listed || (a.lines[0] ?? 0) - (b.lines[0] ?? 0));
 }
 
-/** The lines that name members, and where each construct ends (a new entry goes there), site by site in the sites' order. */
+/**
+ * The lines that name members, and where each construct ends (a new entry goes there), site by site in the sites'
+ * order; then, for a series of declarations that each name one member (`interface RaiseAction { type:
+ * ActionTypes.Raise }`, `interface SendAction { type: ActionTypes.Send }`), the end of the last one, after which the
+ * new member's declaration goes.
+ */
 function linesOf(sites: readonly EnumerationSite[]): number[] {
-  return [...new Set(sites.flatMap((s) => [...s.lines, s.endLine]))];
+  const lines = sites.flatMap((s) => [...s.lines, s.endLine]);
+  const series = sites.filter((s) => s.listed === 1 && s.enclosingEnd !== undefined && SERIES_SHAPES.has(s.shape));
+  if (new Set(series.map((s) => s.missing.join('|'))).size >= 2) {
+    const last = series.reduce((a, b) => ((b.lines[0] ?? 0) > (a.lines[0] ?? 0) ? b : a));
+    lines.push(last.enclosingEnd as number);
+  }
+  return [...new Set(lines)];
 }
+
 
 /** Sites of several shapes in one file, as one pointer: how many, which shapes, and the most any of them lists. */
 function mixedPointerOf(sites: readonly EnumerationSite[], lines: readonly number[], type: string): Pointer {

@@ -29,6 +29,8 @@ export interface EnumerationSite {
   lines: number[];
   /** 1-based line where the construct ends (where a new entry, arm or case goes last). */
   endLine: number;
+  /** A one-line construct: the line closing the declaration or object that holds it (blocks.ts). */
+  enclosingEnd?: number;
   shape: string;
   /** Members named, and the set's size. */
   listed: number;
@@ -187,6 +189,7 @@ function siteOf(file: string, lines: readonly string[], block: Block, set: Membe
     file,
     lines: block.lines,
     endLine: block.endLine,
+    ...(block.enclosingEnd !== undefined ? { enclosingEnd: block.enclosingEnd } : {}),
     shape: mirror === 'name' && block.shape === 'use' ? 'list of names' : block.shape,
     listed,
     members,

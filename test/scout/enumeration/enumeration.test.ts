@@ -167,6 +167,18 @@ describe('constructs that list members', () => {
     const [map] = blocks('const M = {\n  [Kind.Alpha]: 1,\n  [Kind.Beta]: 2,\n};\nfoo();\n');
     expect(map?.endLine).toBe(4);
   });
+
+  it('a long list ends at its closing line however far past its last member (a new entry is appended there)', () => {
+    const others = Array.from({ length: 60 }, (_, i) => `  'other${i}',`);
+    const [list] = blocks(['const TYPES = [', '  Kind.Alpha,', '  Kind.Beta,', ...others, '];', 'foo();', ''].join('\n'));
+    expect(list?.endLine).toBe(64);
+  });
+
+  it('a one-line construct knows the end of the declaration that holds it; a longer one does not', () => {
+    const [tag, map] = blocks(['interface AlphaAction {', '  type: Kind.Alpha;', '  payload: string;', '}', 'const M = {', '  [Kind.Alpha]: 1,', '  [Kind.Beta]: 2,', '};', ''].join('\n'));
+    expect(tag).toMatchObject({ lines: [2], endLine: 2, enclosingEnd: 4 });
+    expect(map?.enclosingEnd).toBeUndefined();
+  });
 });
 
 describe('number values', () => {
@@ -221,6 +233,17 @@ describe('enumeration pointers', () => {
     const onPage = trimAlso(pointers[0] as Pointer);
     expect(onPage.also?.length).toBe(60);
     expect(onPage.what).toMatch(/239 more lines in this file, listed in the full answer/);
+  });
+
+  it('declarations that each name one member: the pointer adds the end of the last one, where the new member\'s goes', () => {
+    const code = ['interface AlphaAction {', '  type: Kind.Alpha;', '  payload: string;', '}', '', 'interface BetaAction {', '  type: Kind.Beta;', '  delay: number;', '}', '', 'export type Anything = unknown;', ''].join('\n');
+    const { pointers } = enumerationPointers({ set: kind, sites: findSitesIn(code), filesRead: 1, ms: 0 }, []);
+    expect(pointers).toHaveLength(1);
+    expect(pointers[0]?.location).toBe('x.ts:2');
+    expect(pointers[0]?.also).toEqual([7, 9]);
+    // The same member named twice is no series: nothing is added.
+    const twice = code.replace('Kind.Beta', 'Kind.Alpha');
+    expect(enumerationPointers({ set: kind, sites: findSitesIn(twice), filesRead: 1, ms: 0 }, []).pointers[0]?.also).toEqual([7]);
   });
 
   it('in a file of many mentions, the lines of the construct naming the most members come first, so a page keeps them', () => {
