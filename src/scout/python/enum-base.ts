@@ -34,6 +34,9 @@ export function enumBaseKind(root: string, file: string, text: string, bases: st
     }
     const imported = importOf(text, base);
     if (!imported) continue;
+    // The standard library's class under another name (`from enum import Enum as _Enum`).
+    const standard = imported.module === 'enum' ? ENUM_BASE.exec(imported.name)?.[1] : undefined;
+    if (standard) return standard;
     const module = moduleFile(root, file, imported.module);
     if (!module) continue;
     const moduleText = readInsideRoot(root, module);

@@ -171,6 +171,7 @@ describe('Python checker: pieces', () => {
       expect(kind('src/pkg/a.py', 'from .middle import Middle\n', 'Middle')).toBe('IntEnum'); // two modules deep
       expect(kind('src/pkg/a.py', 'from .plain import NotAnEnum\n', 'NotAnEnum')).toBeUndefined();
       expect(kind('src/pkg/a.py', 'from .missing import Gone\n', 'Gone')).toBeUndefined();
+      expect(kind('src/pkg/a.py', 'from enum import IntFlag as _Flags\n', '_Flags')).toBe('IntFlag'); // the standard class renamed
       // A relative import that climbs above the root is not followed (the file it names exists outside).
       write('../outside_enum_base.py', 'import enum\nclass Outside(enum.Enum):\n    pass\n');
       expect(kind('a.py', 'from ..outside_enum_base import Outside\n', 'Outside')).toBeUndefined();
