@@ -24,7 +24,7 @@ export interface Block {
   endLine: number;
   /**
    * For a construct of one line (`type: ActionTypes.Raise;` in `interface RaiseAction { … }`): the line that closes
-   * the block holding it, where a sibling declaration for another member would follow.
+   * the top-level declaration holding it, where a sibling declaration for another member would follow.
    */
   enclosingEnd?: number;
   /** What the construct is, in words (`switch arms`, `map`, `if/elif chain`, `list`, `list of records`, `parametrized test`, `declaration`). */
@@ -170,12 +170,16 @@ function describe(lines: readonly string[], at: readonly number[], indent: numbe
   };
 }
 
-/** The first line after `from` indented less than `indent` when it closes a bracket (`}`, `)`, `]`), else undefined. */
+/**
+ * The first line after `from` indented less than `indent` when it closes a top-level declaration (a bracket at the
+ * start of the line: `}`, `)`, `]`), else undefined. An object returned inside a function closes further in: its end
+ * is no place for a declaration of the next member.
+ */
 function closingLine(lines: readonly string[], from: number, indent: number): number | undefined {
   for (let l = from + 1; l <= from + MAX_ENCLOSING && l <= lines.length; l++) {
     const text = lines[l - 1] ?? '';
     if (text.trim() === '' || indentOf(text) >= indent) continue;
-    return /^\s*[}\])]/.test(text) ? l : undefined;
+    return /^[}\])]/.test(text) ? l : undefined;
   }
   return undefined;
 }

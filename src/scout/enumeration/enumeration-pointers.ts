@@ -100,16 +100,19 @@ function pointerOf(unordered: readonly EnumerationSite[], type: string): Pointer
   const copies = first.copies?.length
     ? ` (${first.copies.length === 1 ? '1 copy of this file lists' : `${first.copies.length} copies of this file list`} them too, e.g. ${first.copies.slice(0, 2).map((f) => f.split('/').pop()).join(', ')}: usually kept in step by translation or tooling)`
     : '';
+  const series = first.listed < 2 ? seriesOf(sites) : null;
   const what =
     first.listed >= 2
       ? `${count}${shape} listing ${listing ? `${listing} ` : ''}${extent} members of \`${type}\`${missing}${fallback}: \`${first.code}\`${copies}`
-      : `${count}${shape} naming one member of \`${type}\`: \`${first.code}\``;
+      : series
+        ? `${count}${shape} naming one member of \`${type}\` each, in declarations of their own (${series.members} of ${first.members} members): \`${first.code}\``
+        : `${count}${shape} naming one member of \`${type}\`: \`${first.code}\``;
   const pointer: Pointer = {
     location: `${first.file}:${head}`,
     what,
     risk: first.risk,
     relevance: first.risk === 'high' ? 5 : first.risk === 'medium' ? 4 : 3,
-    action: actionOf(first),
+    action: series ? `if the new member needs a declaration like these, add it after the last (line ${series.end})` : actionOf(first),
     lists: {
       members: first.listed,
       of: first.members,
@@ -138,12 +141,23 @@ function strongestFirst(sites: readonly EnumerationSite[]): EnumerationSite[] {
  */
 function linesOf(sites: readonly EnumerationSite[]): number[] {
   const lines = sites.flatMap((s) => [...s.lines, s.endLine]);
-  const series = sites.filter((s) => s.listed === 1 && s.enclosingEnd !== undefined && SERIES_SHAPES.has(s.shape));
-  if (new Set(series.map((s) => s.missing.join('|'))).size >= 2) {
-    const last = series.reduce((a, b) => ((b.lines[0] ?? 0) > (a.lines[0] ?? 0) ? b : a));
-    lines.push(last.enclosingEnd as number);
-  }
+  const series = seriesOf(sites);
+  if (series) lines.push(series.end);
   return [...new Set(lines)];
+}
+
+/**
+ * Sites that each name one member in a declaration or object of their own (`interface RaiseAction { type:
+ * ActionTypes.Raise }`), naming at least two different members: how many members, and the line that closes the last
+ * one. Null when the sites are no such series.
+ */
+function seriesOf(sites: readonly EnumerationSite[]): { members: number; end: number } | null {
+  const series = sites.filter((s) => s.listed === 1 && s.enclosingEnd !== undefined && SERIES_SHAPES.has(s.shape));
+  // Each site names the one member its `missing` leaves out: as many different lists, as many different members.
+  const members = new Set(series.map((s) => s.missing.join('|'))).size;
+  if (members < 2) return null;
+  const last = series.reduce((a, b) => ((b.lines[0] ?? 0) > (a.lines[0] ?? 0) ? b : a));
+  return { members, end: last.enclosingEnd as number };
 }
 
 

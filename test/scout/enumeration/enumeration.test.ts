@@ -241,9 +241,18 @@ describe('enumeration pointers', () => {
     expect(pointers).toHaveLength(1);
     expect(pointers[0]?.location).toBe('x.ts:2');
     expect(pointers[0]?.also).toEqual([7, 9]);
+    expect(pointers[0]?.what).toMatch(/^2 maps naming one member of `Kind` each, in declarations of their own \(2 of 3 members\)/);
+    expect(pointers[0]?.action).toBe('if the new member needs a declaration like these, add it after the last (line 9)');
+    // Objects returned inside functions are no declarations of their own: their ends are not listed.
+    const returned = ['function alpha() {', '  return {', '    type: Kind.Alpha,', '  };', '}', 'function beta() {', '  return {', '    type: Kind.Beta,', '  };', '}', ''].join('\n');
+    const inFunctions = enumerationPointers({ set: kind, sites: findSitesIn(returned), filesRead: 1, ms: 0 }, []).pointers[0];
+    expect(inFunctions?.also).toEqual([4, 8, 9]); // each object's own end, not a declaration's
+    expect(inFunctions?.action).toBe('check whether the new member needs the same treatment');
     // The same member named twice is no series: nothing is added.
     const twice = code.replace('Kind.Beta', 'Kind.Alpha');
-    expect(enumerationPointers({ set: kind, sites: findSitesIn(twice), filesRead: 1, ms: 0 }, []).pointers[0]?.also).toEqual([7]);
+    const single = enumerationPointers({ set: kind, sites: findSitesIn(twice), filesRead: 1, ms: 0 }, []).pointers[0];
+    expect(single?.also).toEqual([7]);
+    expect(single?.action).toBe('check whether the new member needs the same treatment');
   });
 
   it('in a file of many mentions, the lines of the construct naming the most members come first, so a page keeps them', () => {
