@@ -160,7 +160,6 @@ function seriesOf(sites: readonly EnumerationSite[]): { members: number; end: nu
   return { members, end: last.enclosingEnd as number };
 }
 
-
 /** Sites of several shapes in one file, as one pointer: how many, which shapes, and the most any of them lists. */
 function mixedPointerOf(sites: readonly EnumerationSite[], lines: readonly number[], type: string): Pointer {
   // In order (pointerOf): the first site is where the pointer points; the widest is the one naming the most members.

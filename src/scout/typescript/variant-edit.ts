@@ -251,15 +251,14 @@ function taggedUnionEdit(node: ts.TypeAliasDeclaration, sf: ts.SourceFile, check
   };
 }
 
-/** The edit that adds a variant to `node` (found by findDeclaration), or the reason it cannot be written. */
 /** Ways a string enum's values follow its member names (`Foo = 'Foo'`, `Foo = 'foo'`, `Foo = 'FOO'`). */
 const NAME_TO_VALUE: ReadonlyArray<(name: string) => string> = [(n) => n, (n) => n.toLowerCase(), (n) => n.toUpperCase()];
 
 /**
  * The new member's string value: written the way every existing member's value follows its name, when one way
- * does, else NEW_STRING. A probe that breaks the enum's convention breaks what a real new member would not:
- * typescript-eslint checks in a type test that each `AST_NODE_TYPES` value equals its name, and a member
- * `__ScoutNew = '__scout_new'` failed that test, a "verified" break no developer ever had to edit.
+ * does, else NEW_STRING. A developer's new member follows the enum's convention (`JSXNamespacedName =
+ * 'JSXNamespacedName'`); a probe that breaks it would break what a real member does not, such as a type that holds
+ * every value to its name (test/fixtures/verify/src/node-type.ts), and be reported as a verified break.
  */
 function newEnumString(members: ts.NodeArray<ts.EnumMember>): string {
   const pairs = members.flatMap((m) => {
@@ -272,6 +271,7 @@ function newEnumString(members: ts.NodeArray<ts.EnumMember>): string {
   return way ? way(NEW_MEMBER) : NEW_STRING;
 }
 
+/** The edit that adds a variant to `node` (found by findDeclaration), or the reason it cannot be written. */
 export function variantEditFor(node: ts.Node, sf: ts.SourceFile, checker: ts.TypeChecker, asked: string): EditResult {
   const where = `${asked} (line ${line(sf, node)})`;
   if (ts.isEnumDeclaration(node)) {
