@@ -85,7 +85,8 @@ export function enumerationPointers(enumeration: Enumeration, verified: readonly
 function pointerOf(unordered: readonly EnumerationSite[], type: string): Pointer {
   const sites = strongestFirst(unordered);
   const first = sites[0] as EnumerationSite;
-  const lines = linesOf(sites);
+  const series = seriesOf(sites);
+  const lines = linesOf(sites, series);
   if (new Set(sites.map((s) => `${s.shape}|${s.risk}`)).size > 1) return mixedPointerOf(sites, lines, type);
   const head = lines[0] ?? 0;
   const count = sites.length > 1 ? `${sites.length} ` : '';
@@ -100,11 +101,10 @@ function pointerOf(unordered: readonly EnumerationSite[], type: string): Pointer
   const copies = first.copies?.length
     ? ` (${first.copies.length === 1 ? '1 copy of this file lists' : `${first.copies.length} copies of this file list`} them too, e.g. ${first.copies.slice(0, 2).map((f) => f.split('/').pop()).join(', ')}: usually kept in step by translation or tooling)`
     : '';
-  const series = first.listed < 2 ? seriesOf(sites) : null;
   const what =
     first.listed >= 2
       ? `${count}${shape} listing ${listing ? `${listing} ` : ''}${extent} members of \`${type}\`${missing}${fallback}: \`${first.code}\`${copies}`
-      : series
+      : series && first.listed < 2
         ? `${count}${shape} naming one member of \`${type}\` each, in declarations of their own (${series.members} of ${first.members} members): \`${first.code}\``
         : `${count}${shape} naming one member of \`${type}\`: \`${first.code}\``;
   const pointer: Pointer = {
@@ -112,7 +112,7 @@ function pointerOf(unordered: readonly EnumerationSite[], type: string): Pointer
     what,
     risk: first.risk,
     relevance: first.risk === 'high' ? 5 : first.risk === 'medium' ? 4 : 3,
-    action: series ? `if the new member needs a declaration like these, add it after the last (line ${series.end})` : actionOf(first),
+    action: series && first.listed < 2 ? `if the new member needs a declaration like these, add it after the last (line ${series.end})` : actionOf(first),
     lists: {
       members: first.listed,
       of: first.members,
@@ -139,9 +139,8 @@ function strongestFirst(sites: readonly EnumerationSite[]): EnumerationSite[] {
  * ActionTypes.Raise }`, `interface SendAction { type: ActionTypes.Send }`), the end of the last one, after which the
  * new member's declaration goes.
  */
-function linesOf(sites: readonly EnumerationSite[]): number[] {
+function linesOf(sites: readonly EnumerationSite[], series: { end: number } | null): number[] {
   const lines = sites.flatMap((s) => [...s.lines, s.endLine]);
-  const series = seriesOf(sites);
   if (series) lines.push(series.end);
   return [...new Set(lines)];
 }

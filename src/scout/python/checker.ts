@@ -29,7 +29,6 @@ import { placedErrors } from '../verify/checker-template.js';
 import { changeEditFor } from './change-edit.js';
 import { mapBack, type MappedDiagnostic, newDiagnostics } from './diagnostic-diff.js';
 import { enclosingPlace } from './enclosing-place.js';
-import { enumBaseKind } from './enum-base.js';
 import { dependentsOf, filesThatMayBreak } from './import-graph.js';
 import type { Budget } from './pyright-server.js';
 import { PyrightServer } from './pyright-server.js';
@@ -152,8 +151,8 @@ export class PythonChecker implements Checker {
 
   async addVariant(request: CheckRequest): Promise<CheckOutcome> {
     const { root, declaration } = request;
-    const enumBase = (bases: string): string | undefined => enumBaseKind(path.resolve(root), declaration.file, readInsideRoot(root, declaration.file) ?? '', bases);
-    return this.check(request, (src) => variantEditFor(src, declaration.name, declaration.line, enumBase), null);
+    const at = { root: path.resolve(root), file: declaration.file };
+    return this.check(request, (src) => variantEditFor(src, declaration.name, declaration.line, at), null);
   }
 
   /**

@@ -18,9 +18,10 @@ const PACKAGE_ROOTS = ['', 'src', 'lib'];
 
 /**
  * The Enum kind (`Enum`, `IntEnum`, …) the comma-separated `bases` of a class in `file` (relative to `root`, its
- * text `text`) derive from, or undefined when none does as far as the source shows.
+ * text `text`) derive from, or undefined when none does as far as the source shows. Without a root, only the bases
+ * and the classes of `text` itself are read (no import is followed).
  */
-export function enumBaseKind(root: string, file: string, text: string, bases: string, depth = 0): string | undefined {
+export function enumBaseKind(root: string | null, file: string, text: string, bases: string, depth = 0): string | undefined {
   const direct = ENUM_BASE.exec(bases)?.[1];
   if (direct || depth >= MAX_DEPTH) return direct;
   for (const base of bases.split(',').map((b) => b.trim())) {
@@ -32,8 +33,8 @@ export function enumBaseKind(root: string, file: string, text: string, bases: st
       if (kind) return kind;
       continue;
     }
-    const imported = importOf(text, base);
-    if (!imported) continue;
+    const imported = root === null ? null : importOf(text, base);
+    if (!imported || root === null) continue;
     // The standard library's class under another name (`from enum import Enum as _Enum`).
     const standard = imported.module === 'enum' ? ENUM_BASE.exec(imported.name)?.[1] : undefined;
     if (standard) return standard;

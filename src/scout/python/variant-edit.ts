@@ -5,7 +5,7 @@
  * `type Mode = ...`, a union of Literals) or of a class attribute's annotation (`Owner.prop: Literal[...]`).
  * The declaration is the one at the line the exploration found, never looked up by name elsewhere.
  */
-import { ENUM_BASE } from './enum-base.js';
+import { enumBaseKind } from './enum-base.js';
 import { blockEnd, type PySource, statementAt, statementText } from './source-lines.js';
 
 /** The member name: not `__SCOUT_NEW`, which an Enum mangles into a private name that is not a member. */
@@ -123,11 +123,11 @@ function enumEdit(src: PySource, start: number, name: string, base: string): PyE
 }
 
 /**
- * The variant edit for the declaration of `name` at 1-based `line`. `enumBase` says which Enum kind a class's bases
- * derive from when no standard enum class is named among them (a project's own base in another module,
- * enum-base.ts); without it only the bases and classes of this file are read.
+ * The variant edit for the declaration of `name` at 1-based `line`. `location` is where the file is (its repository root and
+ * path), so that a class whose enum base is the project's own, in another module, is followed there (enum-base.ts);
+ * without it only the bases and classes of this file are read.
  */
-export function variantEditFor(src: PySource, name: string, line: number, enumBase?: (bases: string) => string | undefined): PyEditResult {
+export function variantEditFor(src: PySource, name: string, line: number, location?: { root: string; file: string }): PyEditResult {
   const own = name.split('.').pop() ?? name;
   let i = statementAt(src, line - 1);
   if (i < 0) return { ok: false, reason: `no declaration of \`${name}\` at line ${line}` };
@@ -143,7 +143,7 @@ export function variantEditFor(src: PySource, name: string, line: number, enumBa
   const cls = new RegExp(`^\\s*class\\s+${word}\\s*(?:\\[[^\\]]*\\])?\\s*(?:\\(([^)]*)\\))?\\s*:`).exec(stmt);
   if (cls) {
     const bases = (cls[1] ?? '').replace(/\s+/g, ' ').trim();
-    const base = ENUM_BASE.exec(bases)?.[1] ?? enumBaseInFile(src, bases) ?? enumBase?.(bases);
+    const base = enumBaseKind(location?.root ?? null, location?.file ?? '', src.text, bases);
     if (!base) return { ok: false, reason: `\`${name}\` is a class${bases ? ` (bases: ${bases})` : ''}, not an Enum (${ONLY})` };
     return enumEdit(src, i, own, base);
   }
@@ -185,17 +185,6 @@ export function variantEditFor(src: PySource, name: string, line: number, enumBa
   const names = label.split('.');
   const mentions = inClass && names.length > 1 ? [...names.slice(0, -1), `.${own}`, `${own}=`] : names;
   return { ok: true, edit: { line: at.line, column: at.column, insert: `${NEW_LITERAL}, `, name: label, kind, declLine: i + 1, mentions } };
-}
-
-/** An enum base defined in the same file (`class Base(str, Enum)` then `class Color(Base)`): its Enum kind. */
-function enumBaseInFile(src: PySource, bases: string): string | undefined {
-  for (const b of bases.split(',').map((x) => x.trim().split('.').pop() ?? '')) {
-    if (!/^\w+$/.test(b)) continue;
-    const m = new RegExp(`^class\\s+${b}\\s*\\(([^)]*)\\)\\s*:`, 'm').exec(src.text);
-    const kind = m ? ENUM_BASE.exec(m[1] ?? '')?.[1] : undefined;
-    if (kind) return kind;
-  }
-  return undefined;
 }
 
 export function applyEdit(text: string, src: PySource, edit: PyEdit): string {
