@@ -1,7 +1,7 @@
-import { utimesSync } from 'node:fs';
+import { mkdirSync, rmSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { firstValue, firstValues } from '../../src/index/sqlite.js';
+import { firstValue, firstValues, openSqlite } from '../../src/index/sqlite.js';
 import { mergeConfig } from '../../src/core/config.js';
 import { checkFreshness, ensureFresh } from '../../src/index/freshness.js';
 import { indexRepository } from '../../src/index/indexer.js';
@@ -94,6 +94,32 @@ describe('incremental indexing', () => {
     const skipped = store.listSkipped();
     expect(skipped.find((s) => s.path === 'big.ts')?.reason).toBe('too_large');
     expect(skipped.find((s) => s.path === 'image.ts')?.reason).toBe('binary');
+  });
+});
+
+describe('index file', () => {
+  const pageSize = (s: SqliteStore): number => firstValue(s.database.prepare('PRAGMA page_size')) as number;
+
+  it('makes a new index with 64 KB pages in WAL mode, and leaves an existing index its own page size', async () => {
+    repo = tempRepo({ fixture: 'typescript' });
+    store = SqliteStore.open(repo.root);
+    await indexRepository(repo.root, store);
+    expect(pageSize(store)).toBe(65536);
+    expect(firstValue(store.database.prepare('PRAGMA journal_mode'))).toBe('wal');
+    const dbPath = store.dbPath;
+    store.close();
+    store = undefined;
+
+    // An index made with SQLite's default pages (by an earlier build) is opened as it is, not rewritten.
+    rmSync(path.dirname(dbPath), { recursive: true, force: true });
+    mkdirSync(path.dirname(dbPath), { recursive: true });
+    const old = openSqlite(dbPath);
+    old.exec('PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE scratch(x)');
+    old.close();
+    store = SqliteStore.open(repo.root);
+    await indexRepository(repo.root, store);
+    expect(pageSize(store)).toBe(4096);
+    expect(store.listFiles().length).toBeGreaterThan(0);
   });
 });
 
