@@ -39,6 +39,12 @@ function sqliteModule(): SqliteModule {
 export interface OpenOptions {
   /** Open read-only; the file must exist. */
   readOnly?: boolean;
+  /**
+   * The page size a new (empty) database takes; an existing one keeps its own. Set before the page cache's size,
+   * which SQLite turns into a number of pages at the page size of the moment: set after it, 64 KB pages made the
+   * 16 MB cache 256 MB (a full index at 1.5M lines peaked at 1.05 GB instead of 0.82 GB).
+   */
+  newPageSize?: number;
 }
 
 /**
@@ -51,6 +57,7 @@ export function openSqlite(path: string, options: OpenOptions = {}): DatabaseSyn
   const { DatabaseSync } = sqliteModule();
   const db = new DatabaseSync(path, { readOnly: options.readOnly ?? false, allowExtension: true });
   try {
+    if (options.newPageSize) db.exec(`PRAGMA page_size = ${Math.trunc(options.newPageSize)}`);
     db.exec('PRAGMA busy_timeout = 5000; PRAGMA cache_size = -16000');
   } catch (error) {
     db.close();

@@ -450,8 +450,7 @@ export class SqliteStore implements IndexStore {
 const NEW_INDEX_PAGE_SIZE = 65536;
 
 function openIndexFile(dbPath: string): DatabaseSync {
-  const db = openSqlite(dbPath);
-  db.exec(`PRAGMA page_size = ${NEW_INDEX_PAGE_SIZE}`);
+  const db = openSqlite(dbPath, { newPageSize: NEW_INDEX_PAGE_SIZE });
   db.exec('PRAGMA journal_mode = WAL');
   return db;
 }
