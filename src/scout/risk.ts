@@ -13,7 +13,7 @@ export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 /** The rule as answers state it in `meta.risk_rule`. */
 export const RISK_RULE =
-  'high = a break the checker verified, or an enumeration that lists every member (of two: a dispatch over both, or a construct naming the type) and has no default; medium = a partial enumeration, a dispatch with a default, or a likely break not verified; low = values pass through';
+  'high = a break the checker verified, or an enumeration that lists every member (of two: a dispatch over both, or a construct naming the type) and has no default, outside comments and example code; medium = a partial enumeration, a dispatch with a default, an example listing the members, or a likely break not verified; low = values pass through';
 
 /** Rubric risk at and above which a place is high. */
 const HIGH_FROM = 4;
@@ -45,19 +45,27 @@ export interface EnumerationShape {
   typed?: boolean;
   /** Lines of the construct that name a member; absent: one per member. */
   mentionLines?: number;
+  /**
+   * The place is in example or demo code (`examples/`, `demos/`, a docs site): it shows the members, and nothing
+   * requires it to show every one. Medium at most, like prose. On the edit-history benchmark's tuning split such
+   * folders held 1 of 425 edited code places, and the one high there (rich's `examples/overflow.py` naming every
+   * overflow method) was not edited.
+   */
+  illustrative?: boolean;
 }
 
 /**
  * An enumeration's risk: every member and no default is high (for a type of two members, only a dispatch
  * over both or a construct that names the type); a partial one or one with a default is medium; one member alone is medium where code branches on it (a partial dispatch), low where the value
- * only passes through (an argument, an entry). A comment or docstring that lists the members is medium at most.
+ * only passes through (an argument, an entry). A comment or docstring that lists the members, and example or demo
+ * code, are medium at most.
  */
 export function enumerationRisk(shape: EnumerationShape): RiskLevel {
   if (shape.listed < 2 && shape.members > 1) return shape.dispatch && !shape.prose ? 'medium' : 'low';
   // A construct that names the members over and over (a table of opcodes, each row with its mode) holds them as
   // values; a list of them names each about once (the true enumerations of the tuning split: at most 2.1 lines per member).
   const repeats = (shape.mentionLines ?? shape.listed) > REPEATED_MENTIONS * Math.max(shape.listed, 1);
-  const complete = shape.listed >= shape.members && !shape.hasDefault && !shape.prose && !repeats;
+  const complete = shape.listed >= shape.members && !shape.hasDefault && !shape.prose && !shape.illustrative && !repeats;
   // Two members named together (`'json'` and `'text'`) is as often chance as a list of them: high only where
   // code branches on them, or where the construct names the type.
   if (complete && shape.members <= SMALL_SET && !shape.dispatch && !shape.typed) return 'medium';

@@ -12,6 +12,7 @@ import { likeNewMember } from './like-new-member.js';
 import type { ScoutConfig } from '../../core/config.js';
 import { readInsideRoot } from '../../workspace/confine.js';
 import { isDataFile, isDocFile, walkDataAndDocFiles } from '../../workspace/walk.js';
+import { isExamplePath } from '../../search/file-ranking.js';
 import { readMembers } from '../languages.js';
 import { enumerationRisk, type RiskLevel } from '../risk.js';
 import type { SeededQuestion } from '../seeded-question.js';
@@ -184,7 +185,16 @@ function siteOf(file: string, lines: readonly string[], block: Block, set: Membe
   const first = block.lines[0] ?? 1;
   const headLine = headOf(lines, first);
   const typed = new RegExp(`(?<![\\w$])${set.type.replace(/[$]/g, '\\$')}(?![\\w$])`).test(lines.slice(headLine - 1, first).join('\n'));
-  const risk: RiskLevel = enumerationRisk({ listed, members, hasDefault: block.hasDefault, dispatch: DISPATCH_SHAPES.has(block.shape), prose: block.prose, typed, mentionLines: block.lines.length });
+  const risk: RiskLevel = enumerationRisk({
+    listed,
+    members,
+    hasDefault: block.hasDefault,
+    dispatch: DISPATCH_SHAPES.has(block.shape),
+    prose: block.prose,
+    typed,
+    mentionLines: block.lines.length,
+    illustrative: isExamplePath(file),
+  });
   return {
     file,
     lines: block.lines,

@@ -327,6 +327,16 @@ describe('the risk of an enumeration', () => {
     expect(enumerationRisk({ ...base, listed: 3, members: 3, hasDefault: true })).toBe('medium');
     expect(enumerationRisk({ ...base, listed: 2, members: 3 })).toBe('medium');
   });
+  it('example or demo code listing every member is medium: it shows the members, nothing requires it to show all', () => {
+    expect(enumerationRisk({ ...base, listed: 3, members: 3, illustrative: true })).toBe('medium');
+    const code = 'const labels = {\n  [Kind.Alpha]: "a",\n  [Kind.Beta]: "b",\n  [Kind.Gamma]: "c",\n};\n';
+    expect(sitesIn('src/labels.ts', code, kind).map((s) => s.risk)).toEqual(['high']);
+    for (const file of ['examples/labels.ts', 'packages/app/demo/labels.ts', 'docs/snippets/labels.ts']) {
+      expect(sitesIn(file, code, kind).map((s) => s.risk), file).toEqual(['medium']);
+    }
+    const example = enumerationPointers({ set: kind, sites: sitesIn('examples/labels.ts', code, kind), filesRead: 1, ms: 0 }, []).pointers[0];
+    expect(example?.action).toBe('example code showing every member: add the new one if it should show it too');
+  });
   it('both members of a two-member type named together are high only where code branches on them or the construct names the type', () => {
     expect(enumerationRisk({ ...base, listed: 2, members: 2 })).toBe('medium');
     expect(enumerationRisk({ ...base, listed: 2, members: 2, dispatch: true })).toBe('high');
