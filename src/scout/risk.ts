@@ -13,7 +13,7 @@ export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 /** The rule as answers state it in `meta.risk_rule`. */
 export const RISK_RULE =
-  'high = a break the checker verified, or an enumeration that lists every member (of two: a dispatch over both, or a construct naming the type) and has no default, outside comments and example code; medium = a partial enumeration, a dispatch with a default, an example listing the members, or a likely break not verified; low = values pass through';
+  'high = a verified break, or an enumeration of every member (of two: a dispatch over both or a construct naming the type) with no default, not in comments or examples; medium = a partial enumeration, a dispatch with a default, or an unverified likely break; low = values pass through';
 
 /** Rubric risk at and above which a place is high. */
 const HIGH_FROM = 4;
