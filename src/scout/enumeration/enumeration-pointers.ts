@@ -6,9 +6,8 @@
  */
 import type { Pointer } from '../answer.js';
 import { parseLocation } from '../link.js';
-import { isExamplePath } from '../../search/file-ranking.js';
 import { RISK_LEVELS } from '../risk.js';
-import type { Enumeration, EnumerationSite } from './enumeration-sites.js';
+import { isIllustrativePath, type Enumeration, type EnumerationSite } from './enumeration-sites.js';
 
 /** Past this many pointers, the medium and low sites of a file are one pointer. */
 const MANY_POINTERS = 12;
@@ -186,7 +185,7 @@ function actionOf(site: EnumerationSite): string {
   if (site.doc && site.shape === 'doc sections') return site.listed === site.members ? 'add a section for the new member' : 'check whether the new member needs a section here';
   if (site.doc) return site.listed === site.members ? 'add the new member to this documentation' : 'check whether this documentation should name the new member';
   if (site.listed < 2) return site.mirror === 'value' ? "keep in step: add the new member's value where it belongs" : 'check whether the new member needs the same treatment';
-  if (site.listed === site.members && !site.hasDefault && isExamplePath(site.file)) return 'example code showing every member: add the new one if it should show it too';
+  if (site.listed === site.members && !site.hasDefault && isIllustrativePath(site.file)) return 'example code showing every member: add the new one if it should show it too';
   if (site.listed === site.members && !site.hasDefault && site.risk !== 'high') return 'check whether it lists the members on purpose (two named together may be chance); if so, add the new one';
   if (site.listed === site.members && !site.hasDefault) return site.mirror ? 'add the new member here (it mirrors the member list)' : 'add the new member here';
   if (site.listed === site.members) return 'add the new member here, or check that the default is right for it';

@@ -12,7 +12,6 @@ import { likeNewMember } from './like-new-member.js';
 import type { ScoutConfig } from '../../core/config.js';
 import { readInsideRoot } from '../../workspace/confine.js';
 import { isDataFile, isDocFile, walkDataAndDocFiles } from '../../workspace/walk.js';
-import { isExamplePath } from '../../search/file-ranking.js';
 import { readMembers } from '../languages.js';
 import { enumerationRisk, type RiskLevel } from '../risk.js';
 import type { SeededQuestion } from '../seeded-question.js';
@@ -138,6 +137,17 @@ export function findEnumerationSites(seeded: SeededQuestion, options: { root: st
   };
 }
 
+/**
+ * Example, demo and documentation code: folders named `examples`, `demos`, `samples`, `docs`, `website`, `www` or
+ * `playground(s)` anywhere, and `example/` or `demo/` at the top of the repository. A singular `example/` deeper down
+ * is most often a package (Java's `com/example/shop/`), not an example.
+ */
+const ILLUSTRATIVE_PATH = /(^|\/)(examples|demos|samples|docs?|website|www|playgrounds?)\/|^(example|demo)\//;
+
+export function isIllustrativePath(path: string): boolean {
+  return ILLUSTRATIVE_PATH.test(path);
+}
+
 /** The enumeration sites of one file whose text is `text`. */
 export function sitesIn(path: string, text: string, set: MemberSet, matcher: MentionMatcher = mentionMatcher(set), others?: OtherDeclarations, alike: ReadonlySet<number> = new Set()): EnumerationSite[] {
   let mentions = matcher.find(text);
@@ -193,7 +203,7 @@ function siteOf(file: string, lines: readonly string[], block: Block, set: Membe
     prose: block.prose,
     typed,
     mentionLines: block.lines.length,
-    illustrative: isExamplePath(file),
+    illustrative: isIllustrativePath(file),
   });
   return {
     file,

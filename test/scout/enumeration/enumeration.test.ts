@@ -331,9 +331,11 @@ describe('the risk of an enumeration', () => {
     expect(enumerationRisk({ ...base, listed: 3, members: 3, illustrative: true })).toBe('medium');
     const code = 'const labels = {\n  [Kind.Alpha]: "a",\n  [Kind.Beta]: "b",\n  [Kind.Gamma]: "c",\n};\n';
     expect(sitesIn('src/labels.ts', code, kind).map((s) => s.risk)).toEqual(['high']);
-    for (const file of ['examples/labels.ts', 'packages/app/demo/labels.ts', 'docs/snippets/labels.ts']) {
+    for (const file of ['examples/labels.ts', 'packages/app/demos/labels.ts', 'docs/snippets/labels.ts', 'demo/labels.ts']) {
       expect(sitesIn(file, code, kind).map((s) => s.risk), file).toEqual(['medium']);
     }
+    // A package named `example` (Java's `com/example/shop/`) is code like any other.
+    expect(sitesIn('src/main/java/com/example/shop/Labels.ts', code, kind).map((s) => s.risk)).toEqual(['high']);
     const example = enumerationPointers({ set: kind, sites: sitesIn('examples/labels.ts', code, kind), filesRead: 1, ms: 0 }, []).pointers[0];
     expect(example?.action).toBe('example code showing every member: add the new one if it should show it too');
   });
