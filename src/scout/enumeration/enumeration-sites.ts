@@ -138,11 +138,11 @@ export function findEnumerationSites(seeded: SeededQuestion, options: { root: st
 }
 
 /**
- * Example, demo and documentation code: folders named `examples`, `demos`, `samples`, `docs`, `website`, `www` or
+ * Example, demo and documentation code: folders named `examples`, `demos`, `docs`, `website`, `www` or
  * `playground(s)` anywhere, and `example/` or `demo/` at the top of the repository. A singular `example/` deeper down
  * is most often a package (Java's `com/example/shop/`), not an example.
  */
-const ILLUSTRATIVE_PATH = /(^|\/)(examples|demos|samples|docs?|website|www|playgrounds?)\/|^(example|demo)\//;
+const ILLUSTRATIVE_PATH = /(^|\/)(examples|demos|docs?|website|www|playgrounds?)\/|^(example|demo)\//;
 
 export function isIllustrativePath(path: string): boolean {
   return ILLUSTRATIVE_PATH.test(path);
