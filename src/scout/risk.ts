@@ -46,10 +46,10 @@ export interface EnumerationShape {
   /** Lines of the construct that name a member; absent: one per member. */
   mentionLines?: number;
   /**
-   * The place is in example or demo code (`examples/`, `demos/`, a docs site; enumeration-sites.ts): it shows the members, and nothing
-   * requires it to show every one. Medium at most, like prose. On the edit-history benchmark's tuning split such
-   * folders held 1 of 425 edited code places, and the one high there (rich's `examples/overflow.py` naming every
-   * overflow method) was not edited.
+   * The place is in example or demo code (`examples/`, `demos/`, a docs site: isIllustrativePath in
+   * enumeration-sites.ts): it shows the members, and nothing requires it to show every one. Medium at most, like
+   * prose. On the edit-history benchmark's tuning split such folders held 1 of 425 edited code places, and the one
+   * high there (rich's `examples/overflow.py` naming every overflow method) was not edited.
    */
   illustrative?: boolean;
 }
