@@ -48,9 +48,13 @@ export function enumBaseKind(root: string | null, file: string, text: string, ba
   return undefined;
 }
 
-/** The bases of a top-level or nested `class name(...)` in `text` ('' when it has none), or undefined when absent. */
-function classBases(text: string, name: string): string | undefined {
-  const m = new RegExp(`^[ \\t]*class\\s+${name}\\s*(?:\\[[^\\]]*\\])?\\s*(?:\\(([^)]*)\\))?\\s*:`, 'm').exec(text);
+/**
+ * The bases of `class name(...)` in `text`, on one line ('' when it has none), or undefined when there is no such
+ * class: on any line of `text`, or with `atStart` only where `text` starts (a statement's own text). `name` is read as
+ * a regular expression: an identifier, or escaped.
+ */
+export function classBases(text: string, name: string, atStart = false): string | undefined {
+  const m = new RegExp(`^[ \\t]*class\\s+${name}\\s*(?:\\[[^\\]]*\\])?\\s*(?:\\(([^)]*)\\))?\\s*:`, atStart ? '' : 'm').exec(text);
   return m ? (m[1] ?? '').replace(/\s+/g, ' ').trim() : undefined;
 }
 

@@ -5,7 +5,7 @@
  * `type Mode = ...`, a union of Literals) or of a class attribute's annotation (`Owner.prop: Literal[...]`).
  * The declaration is the one at the line the exploration found, never looked up by name elsewhere.
  */
-import { enumBaseKind } from './enum-base.js';
+import { classBases, enumBaseKind } from './enum-base.js';
 import { blockEnd, type PySource, statementAt, statementText } from './source-lines.js';
 
 /** The member name: not `__SCOUT_NEW`, which an Enum mangles into a private name that is not a member. */
@@ -140,9 +140,8 @@ export function variantEditFor(src: PySource, name: string, line: number, locati
   const stmt = statementText(src, i);
   const word = escapeRe(own);
   if (new RegExp(`^\\s*(?:async\\s+)?def\\s+${word}\\b`).test(stmt)) return { ok: false, reason: `\`${name}\` is a function, not a type with variants (${ONLY})` };
-  const cls = new RegExp(`^\\s*class\\s+${word}\\s*(?:\\[[^\\]]*\\])?\\s*(?:\\(([^)]*)\\))?\\s*:`).exec(stmt);
-  if (cls) {
-    const bases = (cls[1] ?? '').replace(/\s+/g, ' ').trim();
+  const bases = classBases(stmt, word, true);
+  if (bases !== undefined) {
     const base = enumBaseKind(location?.root ?? null, location?.file ?? '', src.text, bases);
     if (!base) return { ok: false, reason: `\`${name}\` is a class${bases ? ` (bases: ${bases})` : ''}, not an Enum (${ONLY})` };
     return enumEdit(src, i, own, base);
